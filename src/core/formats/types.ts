@@ -1,0 +1,35 @@
+import type { Message, SourceLocation } from '../model';
+
+/** A message as an adapter reads it; the importer assigns `index` and fills line/column. */
+export type MessageDraft = Omit<Message, 'index'>;
+
+/** The user's input after JSON / JSON Lines parsing, before any format is chosen. */
+export interface ParsedInput {
+  /** The parsed document; for JSON Lines, an array with one value per non-blank line. */
+  value: unknown;
+  /** True when the text was JSON Lines; then `lineOf[i]` is the 1-based line of element i. */
+  jsonLines: boolean;
+  lineOf: number[];
+}
+
+export interface AdapterOutput {
+  messages: MessageDraft[];
+}
+
+/**
+ * One wire format. Adapters are tried in registry order; the highest `detect` score wins
+ * (ties go to the earlier one), and an explicit `--format` / picker choice overrides detection.
+ */
+export interface FormatAdapter {
+  /** Stable id used by the CLI's --format and the JSON output, e.g. `langchain-stored`. */
+  name: string;
+  /** Shown in the UI and CLI, e.g. `LangChain stored messages`. */
+  label: string;
+  /** What the adapter expects, quoted when nothing matched. */
+  expects: string;
+  /** 0 when the input is not this format; higher is more certain. Looks at the shape, cheaply. */
+  detect(input: ParsedInput): number;
+  read(input: ParsedInput): AdapterOutput;
+}
+
+export type { SourceLocation };

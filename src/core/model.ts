@@ -1,0 +1,174 @@
+// The normalized model every format adapter produces and every rule, view and CLI command reads.
+// Pure data: no classes, so it crosses a worker boundary with structured clone.
+
+export type Role = 'system' | 'human' | 'ai' | 'tool' | 'other';
+
+/** Where a message came from in the user's input. */
+export interface SourceLocation {
+  /** Path inside the parsed value, e.g. `messages[3]` or `values.messages[0]`; JSON Lines use `line 4`. */
+  path: string;
+  /** 1-based line and column of the element's first character in the input text, when known. */
+  line?: number;
+  column?: number;
+}
+
+export type ContentKind = 'text' | 'reasoning' | 'image' | 'audio' | 'file' | 'tool_call' | 'tool_result' | 'other';
+
+/** One block of message content; `raw` keeps the original block verbatim. */
+export interface ContentBlock {
+  kind: ContentKind;
+  /** The block's own type name as written in the input (`text`, `image_url`, `thinking`...). */
+  type: string;
+  /** Human-readable text of the block, if it has any. */
+  text?: string;
+  raw: unknown;
+}
+
+export interface ToolCall {
+  /** The id that links the call to its result; absent when the input had none. */
+  id?: string;
+  name: string;
+  /** Parsed arguments (an object for valid calls). */
+  args: unknown;
+  /** The arguments exactly as written when the input gave them as a string. */
+  argsText?: string;
+  /** Set when the input marks the call invalid (LangChain invalid_tool_calls) or its arguments are not valid JSON. */
+  error?: string;
+  /** True for entries of LangChain's `invalid_tool_calls`. */
+  invalid?: boolean;
+  raw: unknown;
+}
+
+/** Token usage normalized to one model; fields absent in the input stay undefined. */
+export interface Usage {
+  input: number;
+  output: number;
+  /** Total as reported by the source, or input + output when it reported none. */
+  total: number;
+  /** Whether `total` was reported by the source (usage-mismatch checks only those). */
+  totalReported: boolean;
+  cacheRead?: number;
+  cacheCreation?: number;
+  reasoning?: number;
+}
+
+export interface Message {
+  /** Position in the timeline, 0-based. */
+  index: number;
+  role: Role;
+  /** The role or type name exactly as the input wrote it (`AIMessageChunk`, `assistant`, `generic`...). */
+  sourceType: string;
+  id?: string;
+  name?: string;
+  content: ContentBlock[];
+  /** All text of the message joined, for display and search. */
+  text: string;
+  toolCalls: ToolCall[];
+  invalidToolCalls: ToolCall[];
+  /** For tool results: the id of the call this answers. */
+  toolCallId?: string;
+  /** For tool results: `success`, `error` or whatever the input said. */
+  status?: string;
+  usage?: Usage;
+  model?: string;
+  timestamp?: string;
+  /** The original JSON value of this message, verbatim: nothing the user loaded is dropped. */
+  raw: unknown;
+  location: SourceLocation;
+  /** Set when the adapter could not read this element as a message; it stays on the timeline as role `other`. */
+  problem?: string;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export type RuleId =
+  | 'orphan-tool-call'
+  | 'orphan-tool-result'
+  | 'tool-result-before-call'
+  | 'tool-results-not-adjacent'
+  | 'duplicate-tool-call-id'
+  | 'duplicate-message-id'
+  | 'system-not-first'
+  | 'tool-error'
+  | 'tool-name-mismatch'
+  | 'invalid-tool-call'
+  | 'usage-mismatch'
+  | 'unrecognized-message';
+
+export interface Finding {
+  rule: RuleId;
+  severity: Severity;
+  /** The message the finding is about (the one to scroll to). */
+  messageIndex: number;
+  messageId?: string;
+  toolCallId?: string;
+  /** Other messages the finding concerns (e.g. the call a misplaced result answers). */
+  related: number[];
+  /** What is wrong, naming positions and ids. */
+  text: string;
+  /** Why it matters: which provider rejects it and with what error text. */
+  why: string;
+  /** How to fix it. */
+  fix: string;
+  /** For elements that could not be read: where in the input. */
+  location?: SourceLocation;
+}
+
+/** A tool call id and every place it appears. */
+export interface ToolLink {
+  id: string;
+  /** Each AI message and position within its toolCalls that issued this id (more than one is a fault). */
+  calls: { messageIndex: number; callIndex: number }[];
+  /** Each tool message answering this id, in timeline order. */
+  results: number[];
+}
+
+export interface TokenTotals {
+  input: number;
+  output: number;
+  total: number;
+  cacheRead: number;
+  cacheCreation: number;
+  reasoning: number;
+  /** How many messages carried usage. */
+  messagesWithUsage: number;
+}
+
+export interface ToolStats {
+  name: string;
+  calls: number;
+  results: number;
+  errors: number;
+}
+
+export interface Tokens {
+  totals: TokenTotals;
+  /** Running total (input + output as reported) after each message, indexed like messages. */
+  cumulative: number[];
+  perTool: ToolStats[];
+  perModel: { model: string; input: number; output: number; total: number; messages: number }[];
+}
+
+export interface Transcript {
+  /** Adapter name, e.g. `langchain-stored`. */
+  format: string;
+  /** Human-readable format name shown in the UI. */
+  formatLabel: string;
+  messages: Message[];
+  links: Map<string, ToolLink>;
+  findings: Finding[];
+  tokens: Tokens;
+}
+
+/** Input that could not be read at all. */
+export interface ImportError {
+  message: string;
+  line?: number;
+  column?: number;
+  /** A few lines of the input around the error, with a caret line under the column. */
+  snippet?: string;
+  /** Formats tried, for an unknown shape. */
+  tried?: string[];
+}
+
+export type ImportResult = { ok: true; transcript: Transcript } | { ok: false; error: ImportError };

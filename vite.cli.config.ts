@@ -1,0 +1,12 @@
+import { defineConfig } from 'vite';
+
+// The CLI is bundled for Node so that `npx msgscope` works right after `npm ci` (prepare builds it).
+export default defineConfig({
+  build: {
+    ssr: 'src/cli/main.ts',
+    outDir: 'dist/cli',
+    emptyOutDir: true,
+    target: 'node20',
+    rollupOptions: { output: { entryFileNames: 'msgscope.js', format: 'es' } },
+  },
+});
