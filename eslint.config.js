@@ -7,7 +7,7 @@ import globals from 'globals';
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group, message })) }],
+    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
   },
 });
 
