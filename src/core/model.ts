@@ -117,8 +117,11 @@ export interface Finding {
 /** A tool call id and every place it appears. */
 export interface ToolLink {
   id: string;
-  /** Each AI message and position within its toolCalls that issued this id (more than one is a fault). */
-  calls: { messageIndex: number; callIndex: number }[];
+  /**
+   * Each AI message and position that issued this id (more than one is a fault). `callIndex` points
+   * into `toolCalls`, or into `invalidToolCalls` when `invalid` is true.
+   */
+  calls: { messageIndex: number; callIndex: number; invalid?: boolean }[];
   /** Each tool message answering this id, in timeline order. */
   results: number[];
 }

@@ -1,0 +1,32 @@
+import type { Finding } from '../model';
+import { why } from './providerErrors';
+import { at, atStart, report, type Rule } from './rule';
+
+export const duplicateMessageId: Rule = {
+  id: 'duplicate-message-id',
+  severity: 'warning',
+  check({ messages }) {
+    const findings: Finding[] = [];
+    const firstWithId = new Map<string, number>();
+    for (const m of messages) {
+      if (m.id === undefined || m.id === '') continue;
+      const first = firstWithId.get(m.id);
+      if (first === undefined) {
+        firstWithId.set(m.id, m.index);
+        continue;
+      }
+      findings.push(
+        report(duplicateMessageId, messages, {
+          messageIndex: m.index,
+          related: [first],
+          text: `${atStart(m.index)} has the id "${m.id}", which ${at(first)} already has.`,
+          why: why(
+            "LangGraph's add_messages reducer merges by id: a message whose id is already in the state replaces the earlier one in place, so one of the two is lost on the next state update.",
+          ),
+          fix: `Give ${at(m.index)} its own id (or drop the id and let add_messages assign one).`,
+        }),
+      );
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,60 @@
+import type { Finding, ToolLink } from '../model';
+import { pairResults } from './pairing';
+import { geminiResponseCount, OPENAI_ONE_RESULT_PER_CALL, why } from './providerErrors';
+import { at, report, type CheckContext, type Rule } from './rule';
+
+/** One finding when an id is issued more than once, and one per result beyond the calls it has. */
+export const duplicateToolCallId: Rule = {
+  id: 'duplicate-tool-call-id',
+  severity: 'error',
+  check({ messages, links }) {
+    const findings: Finding[] = [];
+    for (const link of links.values()) {
+      if (link.calls.length > 1) findings.push(issuedTwice(messages, link));
+      if (link.calls.length === 0 || link.results.length <= link.calls.length) continue;
+      const { answered, surplus } = pairResults(link);
+      for (const result of surplus) findings.push(answeredTwice(messages, link, answered, result));
+    }
+    return findings;
+  },
+};
+
+function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Finding {
+  const where = [...new Set(link.calls.map((c) => c.messageIndex))];
+  const [first = 0, second = first] = where;
+  const id = link.id;
+  const text =
+    where.length === 1
+      ? `Call id "${id}" is issued ${link.calls.length} times in ${at(first)}.`
+      : `Call id "${id}" is issued ${link.calls.length} times, in ${where.map(at).join(', ')}.`;
+  return report(duplicateToolCallId, messages, {
+    messageIndex: second,
+    toolCallId: id,
+    related: where,
+    text,
+    why: why('A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.', [], [
+      OPENAI_ONE_RESULT_PER_CALL,
+    ]),
+    fix: `Give the repeated call in ${at(second)} a new id (and its result the same new id), or remove the repeated call.`,
+  });
+}
+
+function answeredTwice(
+  messages: CheckContext['messages'],
+  link: ToolLink,
+  answered: { result: number }[],
+  result: number,
+): Finding {
+  const id = link.id;
+  const earlier = answered.map((a) => a.result);
+  return report(duplicateToolCallId, messages, {
+    messageIndex: result,
+    toolCallId: id,
+    related: [...link.calls.map((c) => c.messageIndex), ...earlier],
+    text: `Tool result ${at(result)} answers "${id}" again: ${earlier.map(at).join(', ')} already answered it.`,
+    why: why('Each call gets exactly one result; the extra one is a second answer to the same call.', [geminiResponseCount], [
+      OPENAI_ONE_RESULT_PER_CALL,
+    ]),
+    fix: `Remove ${at(result)}, or merge its content into ${at(earlier[earlier.length - 1] ?? result)}.`,
+  });
+}

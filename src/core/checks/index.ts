@@ -1,0 +1,45 @@
+// Every rule, in the order findings of equal position and severity are listed.
+//
+// Convention for all finding texts: a message is named `message #N`, where N is its 0-based
+// index, the same number the timeline shows. Never 1-based.
+import type { Finding, Message, Severity, ToolLink } from '../model';
+import { duplicateMessageId } from './duplicateMessageId';
+import { duplicateToolCallId } from './duplicateToolCallId';
+import { invalidToolCall } from './invalidToolCall';
+import { orphanToolCall } from './orphanToolCall';
+import { orphanToolResult } from './orphanToolResult';
+import type { Rule } from './rule';
+import { systemNotFirst } from './systemNotFirst';
+import { toolError } from './toolError';
+import { toolNameMismatch } from './toolNameMismatch';
+import { toolResultBeforeCall } from './toolResultBeforeCall';
+import { toolResultsNotAdjacent } from './toolResultsNotAdjacent';
+import { unrecognizedMessage } from './unrecognizedMessage';
+import { usageMismatch } from './usageMismatch';
+
+export type { CheckContext, Rule } from './rule';
+
+export const rules: readonly Rule[] = [
+  orphanToolCall,
+  orphanToolResult,
+  toolResultBeforeCall,
+  toolResultsNotAdjacent,
+  duplicateToolCallId,
+  invalidToolCall,
+  duplicateMessageId,
+  systemNotFirst,
+  toolError,
+  toolNameMismatch,
+  usageMismatch,
+  unrecognizedMessage,
+];
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** All findings, by message index, then severity, then rule order (the sort is stable). */
+export function runChecks(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): Finding[] {
+  const ctx = { messages, links };
+  return rules
+    .flatMap((rule) => rule.check(ctx))
+    .sort((a, b) => a.messageIndex - b.messageIndex || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}

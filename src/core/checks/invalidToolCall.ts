@@ -1,0 +1,60 @@
+import type { Finding, Message, ToolCall } from '../model';
+import { langchainInvalidCallReply, openaiChatMissingResult, why } from './providerErrors';
+import { at, atStart, clip, report, type Rule } from './rule';
+
+export const invalidToolCall: Rule = {
+  id: 'invalid-tool-call',
+  severity: 'error',
+  check({ messages, links }) {
+    const findings: Finding[] = [];
+    for (const m of messages) {
+      for (const c of m.invalidToolCalls) {
+        const answer = c.id === undefined ? undefined : links.get(c.id)?.results[0];
+        findings.push(invalidEntry(messages, m, c, answer));
+      }
+      for (const c of m.toolCalls) if (c.error !== undefined) findings.push(unparsableArgs(messages, m, c));
+    }
+    return findings;
+  },
+};
+
+const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : JSON.stringify(c.args) ?? ''), 80);
+const idOf = (c: ToolCall): string => (c.id === undefined ? 'without an id' : `"${c.id}"`);
+
+function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, answer: number | undefined): Finding {
+  const langchainReply = `LangChain's own answer for such a call (tool_messages_from_invalid_tool_calls) reads: ${langchainInvalidCallReply(c.name, c.error ?? '')}`;
+  const unparsed = "The model's arguments could not be parsed, so the tool never ran.";
+  const base = {
+    messageIndex: m.index,
+    ...(c.id !== undefined && { toolCallId: c.id }),
+    text: `${atStart(m.index)} has an invalid ${c.name} call ${idOf(c)}${c.error ? `: ${clip(c.error)}` : ''} (arguments: ${argsOf(c)})`,
+  };
+  if (answer !== undefined) {
+    return report(invalidToolCall, messages, {
+      ...base,
+      why: why(unparsed, [], [langchainReply]),
+      fix: `${atStart(answer)} already answers it with an error; if the model keeps sending bad arguments, check the tool's schema and description.`,
+    });
+  }
+  return report(invalidToolCall, messages, {
+    ...base,
+    why: why(
+      `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
+      c.id === undefined ? [] : [openaiChatMissingResult(c.id)],
+      [langchainReply],
+    ),
+    fix: `Answer it with a ToolMessage${c.id === undefined ? '' : ` with tool_call_id="${c.id}"`} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
+  });
+}
+
+function unparsableArgs(messages: readonly Message[], m: Message, c: ToolCall): Finding {
+  return report(invalidToolCall, messages, {
+    messageIndex: m.index,
+    ...(c.id !== undefined && { toolCallId: c.id }),
+    text: `The ${c.name} call ${idOf(c)} in ${at(m.index)} has arguments that are not valid JSON: ${argsOf(c)} (${clip(c.error ?? '')})`,
+    why: why(
+      'OpenAI Chat and Responses carry arguments as a JSON string, and Anthropic, Gemini and LangChain need a JSON object, so this call cannot be run, converted or replayed as written. LangChain turns it into an invalid_tool_call, which ToolNode does not run.',
+    ),
+    fix: `Repair the arguments of the call in ${at(m.index)} so they parse as a JSON object, or remove the call together with its result.`,
+  });
+}

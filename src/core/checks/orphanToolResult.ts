@@ -1,0 +1,38 @@
+import type { Finding } from '../model';
+import {
+  anthropicUnexpectedResult,
+  geminiResponseNotAfterCall,
+  openaiChatResultWithoutCall,
+  openaiResponsesMissingCall,
+  why,
+} from './providerErrors';
+import { at, report, type Rule } from './rule';
+
+export const orphanToolResult: Rule = {
+  id: 'orphan-tool-result',
+  severity: 'error',
+  check({ messages, links }) {
+    const findings: Finding[] = [];
+    for (const link of links.values()) {
+      if (link.calls.length > 0) continue;
+      const id = link.id;
+      for (const result of link.results) {
+        findings.push(
+          report(orphanToolResult, messages, {
+            messageIndex: result,
+            toolCallId: id,
+            text: `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`,
+            why: why('The model never asked for this result, so nothing links it to a call.', [
+              openaiChatResultWithoutCall,
+              openaiResponsesMissingCall(id),
+              anthropicUnexpectedResult(id),
+              geminiResponseNotAfterCall,
+            ]),
+            fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
+          }),
+        );
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,59 @@
+import type { Finding, Message, RuleId, Severity, ToolCall, ToolLink } from '../model';
+
+export interface CheckContext {
+  messages: readonly Message[];
+  links: ReadonlyMap<string, ToolLink>;
+}
+
+export interface Rule {
+  id: RuleId;
+  severity: Severity;
+  check(ctx: CheckContext): Finding[];
+}
+
+export type CallRef = ToolLink['calls'][number];
+
+type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related'> & { related?: number[] };
+
+/** A finding of `rule`; the message id is looked up, and `related` is deduplicated without the message itself. */
+export function report(rule: Pick<Rule, 'id' | 'severity'>, messages: readonly Message[], f: FindingFields): Finding {
+  const related = [...new Set(f.related ?? [])].filter((i) => i !== f.messageIndex);
+  const messageId = messages[f.messageIndex]?.id;
+  return {
+    ...f,
+    rule: rule.id,
+    severity: rule.severity,
+    related,
+    ...(messageId !== undefined && { messageId }),
+  };
+}
+
+/** The call a link entry points at. */
+export function callAt(messages: readonly Message[], ref: CallRef): ToolCall | undefined {
+  const m = messages[ref.messageIndex];
+  return ref.invalid ? m?.invalidToolCalls[ref.callIndex] : m?.toolCalls[ref.callIndex];
+}
+
+/** How a finding names a message: its 0-based index, the number the timeline shows. */
+export const at = (index: number): string => `message #${index}`;
+export const atStart = (index: number): string => `Message #${index}`;
+
+/** Shortens quoted content so a finding stays one readable line. */
+export function clip(text: string, max = 120): string {
+  // Slice first: a tool result can be megabytes long.
+  const line = text.slice(0, max * 4).replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * For each index i, the first index at or after i whose message is not a tool message
+ * (messages.length when none). Tells where the run of tool results after an AI message ends.
+ */
+export function nextNonTool(messages: readonly Message[]): Int32Array {
+  const next = new Int32Array(messages.length + 1);
+  next[messages.length] = messages.length;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    next[i] = messages[i]?.role === 'tool' ? (next[i + 1] ?? messages.length) : i;
+  }
+  return next;
+}

@@ -1,0 +1,34 @@
+import type { Finding } from '../model';
+import { pairResults } from './pairing';
+import { why } from './providerErrors';
+import { at, callAt, report, type Rule } from './rule';
+
+export const toolNameMismatch: Rule = {
+  id: 'tool-name-mismatch',
+  severity: 'warning',
+  check({ messages, links }) {
+    const findings: Finding[] = [];
+    for (const link of links.values()) {
+      if (link.calls.length === 0) continue;
+      const { answered, early } = pairResults(link);
+      for (const { call, result } of [...answered, ...early]) {
+        const resultName = messages[result]?.name;
+        const callName = callAt(messages, call)?.name;
+        if (!resultName || !callName || resultName === callName) continue;
+        findings.push(
+          report(toolNameMismatch, messages, {
+            messageIndex: result,
+            toolCallId: link.id,
+            related: [call.messageIndex],
+            text: `Tool result ${at(result)} is named ${resultName}, but the call "${link.id}" it answers in ${at(call.messageIndex)} is ${callName}.`,
+            why: why(
+              'The result is linked by id, yet its name says another tool produced it: the history was likely spliced, or an id was reused for a different call.',
+            ),
+            fix: `Check which tool really produced ${at(result)}; set its name to ${callName}, or its tool_call_id to the call it actually answers.`,
+          }),
+        );
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,11 @@
+import type { Rule } from '../checks/rule';
+import { linkToolCalls } from '../links';
+import type { Finding, Message } from '../model';
+
+/** Runs one rule the way runChecks does. */
+export const check = (rule: Rule, messages: Message[]): Finding[] =>
+  rule.check({ messages, links: linkToolCalls(messages) });
+
+/** The parts of findings a test usually compares. */
+export const brief = (findings: Finding[]): { rule: string; at: number; id?: string }[] =>
+  findings.map((f) => ({ rule: f.rule, at: f.messageIndex, ...(f.toolCallId !== undefined && { id: f.toolCallId }) }));

@@ -1,0 +1,72 @@
+import { callAt } from './checks/rule';
+import { isErrorResult } from './checks/toolError';
+import type { Message, TokenTotals, Tokens, ToolLink, ToolStats } from './model';
+
+type ModelStats = Tokens['perModel'][number];
+
+/**
+ * Token totals, the running total after each message, and per-tool and per-model counts.
+ * The running total adds each message's `usage.total` (reported, or input + output), so its last
+ * value equals `totals.total`.
+ */
+export function computeTokens(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): Tokens {
+  const totals: TokenTotals = {
+    input: 0,
+    output: 0,
+    total: 0,
+    cacheRead: 0,
+    cacheCreation: 0,
+    reasoning: 0,
+    messagesWithUsage: 0,
+  };
+  const cumulative: number[] = [];
+  const tools = new Map<string, ToolStats>();
+  const models = new Map<string, ModelStats>();
+  const toolStats = (name: string): ToolStats => {
+    let s = tools.get(name);
+    if (s === undefined) tools.set(name, (s = { name, calls: 0, results: 0, errors: 0 }));
+    return s;
+  };
+
+  for (const m of messages) {
+    const u = m.usage;
+    if (u !== undefined) {
+      totals.input += u.input;
+      totals.output += u.output;
+      totals.total += u.total;
+      totals.cacheRead += u.cacheRead ?? 0;
+      totals.cacheCreation += u.cacheCreation ?? 0;
+      totals.reasoning += u.reasoning ?? 0;
+      totals.messagesWithUsage++;
+    }
+    cumulative.push(totals.total);
+
+    if (u !== undefined || m.model !== undefined) {
+      const model = m.model ?? 'unknown';
+      let s = models.get(model);
+      if (s === undefined) models.set(model, (s = { model, input: 0, output: 0, total: 0, messages: 0 }));
+      s.input += u?.input ?? 0;
+      s.output += u?.output ?? 0;
+      s.total += u?.total ?? 0;
+      s.messages++;
+    }
+
+    for (const c of m.toolCalls) toolStats(c.name).calls++;
+    for (const c of m.invalidToolCalls) toolStats(c.name).calls++;
+    if (m.role === 'tool') {
+      const s = toolStats(resultToolName(messages, links, m));
+      s.results++;
+      if (isErrorResult(m)) s.errors++;
+    }
+  }
+
+  const perTool = [...tools.values()].sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
+  return { totals, cumulative, perTool, perModel: [...models.values()] };
+}
+
+/** A result counts for the tool its call named; the result's own name only when no call is linked. */
+function resultToolName(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>, m: Message): string {
+  const ref = m.toolCallId === undefined ? undefined : links.get(m.toolCallId)?.calls[0];
+  const call = ref && callAt(messages, ref);
+  return call?.name ?? m.name ?? 'unknown';
+}
