@@ -10,6 +10,8 @@ export interface ParsedInput {
   /** True when the text was JSON Lines; then `lineOf[i]` is the 1-based line of element i. */
   jsonLines: boolean;
   lineOf: number[];
+  /** For JSON Lines: element index -> why that line is not JSON (the element then holds the line's text). */
+  lineErrors?: Map<number, string>;
 }
 
 export interface AdapterOutput {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { detectFormat, getAdapter, listFormats } from './registry';
+import type { ParsedInput } from './types';
+
+const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
+const detected = (value: unknown) => detectFormat(input(value))?.name;
+
+const stored = [
+  { type: 'human', data: { content: 'hi' } },
+  { type: 'ai', data: { content: 'hello' } },
+];
+const flat = [
+  { type: 'human', content: 'hi' },
+  { type: 'ai', content: 'hello' },
+];
+const serialized = [{ lc: 1, type: 'constructor', id: ['langchain', 'schema', 'messages', 'HumanMessage'], kwargs: { content: 'hi', type: 'human' } }];
+
+describe('registry', () => {
+  it('lists the formats in detection order and finds them by name', () => {
+    expect(listFormats().map((format) => format.name)).toEqual(['langchain-serialized', 'langchain-stored', 'langchain-dict']);
+    expect(getAdapter('langchain-stored')?.label).toBe('LangChain stored messages');
+    expect(getAdapter('openai')).toBeUndefined();
+  });
+
+  it('detects each LangChain shape in every wrapper', () => {
+    for (const wrap of [(list: unknown[]) => list, (messages: unknown[]) => ({ messages }), (messages: unknown[]) => ({ values: { messages } })]) {
+      expect(detected(wrap(serialized))).toBe('langchain-serialized');
+      expect(detected(wrap(stored))).toBe('langchain-stored');
+      expect(detected(wrap(flat))).toBe('langchain-dict');
+    }
+  });
+
+  it('does not take stored messages for dicts, nor dicts for stored messages', () => {
+    const storedAdapter = getAdapter('langchain-stored');
+    const dictAdapter = getAdapter('langchain-dict');
+    expect(dictAdapter?.detect(input(stored))).toBe(0);
+    expect(storedAdapter?.detect(input(flat))).toBe(0);
+    // A stored message whose data also says `type`, and a flat dict with extra fields, stay apart.
+    expect(dictAdapter?.detect(input([{ type: 'ai', data: { type: 'ai', content: 'x' } }]))).toBe(0);
+    expect(storedAdapter?.detect(input([{ type: 'ai', content: 'x', role: 'assistant' }]))).toBe(0);
+    expect(storedAdapter?.detect(input(serialized))).toBe(0);
+    expect(dictAdapter?.detect(input(serialized))).toBe(0);
+  });
+
+  it('scores role-keyed dicts below type-keyed ones, leaving room for API-specific adapters', () => {
+    const dictAdapter = getAdapter('langchain-dict');
+    expect(dictAdapter?.detect(input(flat))).toBe(100);
+    expect(dictAdapter?.detect(input([{ role: 'user', content: 'hi' }]))).toBe(50);
+  });
+
+  it('still detects a list whose first element is broken', () => {
+    expect(detected([42, ...stored])).toBe('langchain-stored');
+  });
+
+  it('detects nothing in shapes it does not know', () => {
+    for (const value of [[], {}, { messages: [] }, [1, 2], [{ type: 'text', text: 'hi' }], [{ role: 'user', text: 'hi' }], 'hello', { data: [] }]) {
+      expect(detected(value)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// Where LangChain-family inputs keep their message list, and the element loop every such adapter
+// shares: paths, JSON Lines bad lines and unreadable elements are handled once, here.
+import { formatPath, linePath, type PathSegment } from '../json/locate';
+import { describeShape, isRecord, kindOf, preview } from '../json/value';
+import type { MessageDraft, ParsedInput } from './types';
+
+export interface MessageList {
+  list: unknown[];
+  /** Path of the list inside the parsed value (empty for a bare array). */
+  path: PathSegment[];
+}
+
+/** Said in each adapter's `expects`. */
+export const WRAPPERS = 'as a bare array, under "messages", or in a LangGraph thread state\'s "values.messages"';
+
+/** The message list of a bare array, `{"messages": [...]}` or a LangGraph thread state `{"values": {"messages": [...]}}`. */
+export function findMessageList(value: unknown): MessageList | undefined {
+  if (Array.isArray(value)) return { list: value, path: [] };
+  if (!isRecord(value)) return undefined;
+  if (Array.isArray(value.messages)) return { list: value.messages, path: ['messages'] };
+  if (isRecord(value.values) && Array.isArray(value.values.messages)) {
+    return { list: value.values.messages, path: ['values', 'messages'] };
+  }
+  return undefined;
+}
+
+/** A message as an element reader sees it; the loop adds `raw` and `location`. */
+export type DraftBody = Omit<MessageDraft, 'raw' | 'location'>;
+/** Why an element cannot be read as a message. */
+export interface Unreadable {
+  unreadable: string;
+}
+export type ElementReader = (element: unknown) => DraftBody | Unreadable;
+
+const SAMPLE_SIZE = 5;
+
+/**
+ * Detection score: the mean of `score` over the first few elements of the message list (JSON Lines
+ * bad lines skipped), so a large history costs the same to detect as a small one.
+ */
+export function scoreList(input: ParsedInput, score: (element: unknown) => number): number {
+  const found = findMessageList(input.value);
+  if (!found) return 0;
+  let total = 0;
+  let sampled = 0;
+  for (let i = 0; i < found.list.length && sampled < SAMPLE_SIZE; i++) {
+    if (input.lineErrors?.has(i)) continue;
+    total += score(found.list[i]);
+    sampled++;
+  }
+  return sampled === 0 ? 0 : total / sampled;
+}
+
+/** One draft per list element, in order; what cannot be read stays as an `(unrecognized)` message. */
+export function readMessageList(input: ParsedInput, read: ElementReader, expects: string): MessageDraft[] {
+  const found = findMessageList(input.value);
+  if (!found) {
+    // An explicit format choice on a shape without a list: show the whole input rather than nothing.
+    return [draftOf(input.value, '', { unreadable: `expected ${expects}; got ${describeShape(input.value)}` })];
+  }
+  const prefix = formatPath(found.path);
+  return found.list.map((element, i) => {
+    const path = input.jsonLines ? linePath(input.lineOf[i] ?? i + 1) : `${prefix}[${i}]`;
+    const lineError = input.lineErrors?.get(i);
+    return draftOf(element, path, lineError === undefined ? readSafely(read, element) : { unreadable: lineError });
+  });
+}
+
+function readSafely(read: ElementReader, element: unknown): DraftBody | Unreadable {
+  try {
+    return read(element);
+  } catch (error) {
+    // Hostile input (e.g. nesting deep enough to overflow the stack) must not lose the other messages.
+    return { unreadable: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function draftOf(raw: unknown, path: string, body: DraftBody | Unreadable): MessageDraft {
+  // Assigned, not spread: spreading 100k drafts is a measurable share of an import.
+  if (!('unreadable' in body)) return Object.assign(body, { raw, location: { path } });
+  return {
+    role: 'other',
+    sourceType: '(unrecognized)',
+    content: [],
+    text: preview(raw),
+    toolCalls: [],
+    invalidToolCalls: [],
+    raw,
+    location: { path },
+    problem: body.unreadable,
+  };
+}
+
+/** "expected an object with `type` and `data`, got a number" */
+export function expectedObject(what: string, value: unknown): Unreadable {
+  return { unreadable: `expected an object with ${what}, got ${kindOf(value)}` };
+}

@@ -1,0 +1,70 @@
+import type { ImportError } from '../model';
+import type { ParsedInput } from '../formats/types';
+import { findJsonError, lineColumnAt, snippetAt } from './jsonError';
+
+export type ParseResult = { ok: true; input: ParsedInput } | { ok: false; error: ImportError };
+
+/** Editors on Windows save UTF-8 with a BOM; JSON.parse rejects it and columns must not count it. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Reads text as one JSON document or, failing that, as JSON Lines. */
+export function parseInput(rawText: string): ParseResult {
+  const text = stripBom(rawText);
+  if (text.trim() === '') {
+    return { ok: false, error: { message: 'The input is empty: paste or load a JSON or JSON Lines message history.' } };
+  }
+  try {
+    return { ok: true, input: { value: JSON.parse(text) as unknown, jsonLines: false, lineOf: [] } };
+  } catch (parseError) {
+    return parseJsonLines(text) ?? { ok: false, error: invalidJson(text, parseError) };
+  }
+}
+
+function invalidJson(text: string, parseError: unknown): ImportError {
+  const found = findJsonError(text);
+  if (!found) {
+    // The locator accepts everything the grammar allows; this is the engine refusing for its own reasons (e.g. size).
+    return { message: `Invalid JSON: ${parseError instanceof Error ? parseError.message : String(parseError)}` };
+  }
+  const { line, column } = lineColumnAt(text, found.offset);
+  return {
+    message: `Invalid JSON at line ${line}, column ${column}: ${found.message}`,
+    line,
+    column,
+    snippet: snippetAt(text, found.offset),
+  };
+}
+
+/**
+ * JSON Lines when there are two or more non-blank lines and the first parses on its own.
+ * A bad line later on is kept as its text, with the reason in `lineErrors`, so nothing loaded is dropped.
+ */
+function parseJsonLines(text: string): ParseResult | undefined {
+  const value: unknown[] = [];
+  const lineOf: number[] = [];
+  const lineErrors = new Map<number, string>();
+  let lineNumber = 0;
+  // Walked with indexOf rather than split: a large pretty-printed file is rejected at its first line.
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    start = end + 1;
+    lineNumber++;
+    if (line.trim() === '') continue;
+    try {
+      value.push(JSON.parse(line));
+    } catch {
+      if (value.length === 0) return undefined;
+      const found = findJsonError(line);
+      const where = found ? ` at column ${found.offset + 1}: ${found.message}` : '';
+      lineErrors.set(value.length, `line ${lineNumber}: invalid JSON${where}`);
+      value.push(line);
+    }
+    lineOf.push(lineNumber);
+  }
+  if (value.length < 2) return undefined;
+  return { ok: true, input: { value, jsonLines: true, lineOf, lineErrors } };
+}

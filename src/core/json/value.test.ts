@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { describeShape, isRecord, kindOf, preview } from './value';
+
+describe('value helpers', () => {
+  it('tells objects from arrays and null', () => {
+    expect([{}, [], null, 'x'].map(isRecord)).toEqual([true, false, false, false]);
+    expect([1, 'x', true, null, [], {}].map(kindOf)).toEqual(['a number', 'a string', 'a boolean', 'null', 'an array', 'an object']);
+  });
+
+  it('describes a shape by its first keys and list sizes', () => {
+    expect(describeShape({ model: 'x', messages: [1, 2] })).toBe('an object with keys model, messages (2 items)');
+    expect(describeShape(Object.fromEntries('abcdefghij'.split('').map((k) => [k, 1])))).toBe('an object with keys a, b, c, d, e, f, g, h, ...');
+    expect(describeShape([{ role: 'user' }])).toBe('an array of 1 whose first element is an object with keys role');
+    expect(describeShape([])).toBe('an empty array');
+    expect(describeShape({})).toBe('an empty object');
+  });
+
+  it('previews compact JSON, cut with an ellipsis', () => {
+    expect(preview({ a: [1, 'b'] })).toBe('{"a":[1,"b"]}');
+    expect(preview('plain text')).toBe('plain text');
+    expect(preview('x'.repeat(10), 5)).toBe('xxxx…');
+  });
+});
