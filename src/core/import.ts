@@ -3,7 +3,8 @@ import { buildTranscript } from './analyze';
 import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
 import { describeShape } from './json/value';
-import { detectFormat, getAdapter, listFormats } from './formats/registry';
+import { detectFormat, detectTextFormat, getAdapter, isTextAdapter, listFormats } from './formats/registry';
+import type { MessageDraft } from './formats/types';
 import type { ImportError, ImportResult, Message } from './model';
 
 export interface ImportOptions {
@@ -12,18 +13,31 @@ export interface ImportOptions {
 }
 
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
+  const chosen = options.format === undefined ? undefined : getAdapter(options.format);
+  if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
+  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)).messages);
+
   const parsed = parseInput(text);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) {
+    const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text));
+    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text)).messages) : parsed;
+  }
   const { input } = parsed;
-  const adapter = options.format === undefined ? detectFormat(input) : getAdapter(options.format);
-  if (!adapter) return { ok: false, error: options.format === undefined ? noFormatMatched(input.value) : unknownFormat(options.format) };
+  const adapter = chosen ?? detectFormat(input);
+  if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
   const drafts = adapter.read(input).messages;
   const positions = locatePaths(stripBom(text), drafts.map((draft) => draft.location.path));
+  for (let i = 0; i < drafts.length; i++) {
+    const draft = drafts[i];
+    const position = positions[i];
+    if (draft && position) draft.location = { ...draft.location, ...position };
+  }
+  return finish(adapter, drafts);
+}
+
+function finish(adapter: { name: string; label: string }, drafts: MessageDraft[]): ImportResult {
   // The drafts are ours to finish in place; copying 100k of them would double the garbage.
-  const messages = drafts.map((draft, index): Message => {
-    const position = positions[index];
-    return Object.assign(draft, { index, location: position ? { ...draft.location, ...position } : draft.location });
-  });
+  const messages = drafts.map((draft, index): Message => Object.assign(draft, { index }));
   return { ok: true, transcript: buildTranscript({ name: adapter.name, label: adapter.label }, messages) };
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { langchainDict } from './langchain-dict';
+import { langchainStored } from './langchain-stored';
 import { detectFormat, getAdapter, listFormats } from './registry';
 import type { ParsedInput } from './types';
 
@@ -31,8 +33,8 @@ describe('registry', () => {
   });
 
   it('does not take stored messages for dicts, nor dicts for stored messages', () => {
-    const storedAdapter = getAdapter('langchain-stored');
-    const dictAdapter = getAdapter('langchain-dict');
+    const storedAdapter = langchainStored;
+    const dictAdapter = langchainDict;
     expect(dictAdapter?.detect(input(stored))).toBe(0);
     expect(storedAdapter?.detect(input(flat))).toBe(0);
     // A stored message whose data also says `type`, and a flat dict with extra fields, stay apart.
@@ -43,7 +45,7 @@ describe('registry', () => {
   });
 
   it('scores role-keyed dicts below type-keyed ones, leaving room for API-specific adapters', () => {
-    const dictAdapter = getAdapter('langchain-dict');
+    const dictAdapter = langchainDict;
     expect(dictAdapter?.detect(input(flat))).toBe(100);
     expect(dictAdapter?.detect(input([{ role: 'user', content: 'hi' }]))).toBe(50);
   });

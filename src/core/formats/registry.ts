@@ -6,16 +6,39 @@
 import { langchainDict } from './langchain-dict';
 import { langchainSerialized } from './langchain-serialized';
 import { langchainStored } from './langchain-stored';
-import type { FormatAdapter, ParsedInput } from './types';
+import type { FormatAdapter, ParsedInput, TextFormatAdapter } from './types';
 
 const ADAPTERS: readonly FormatAdapter[] = [langchainSerialized, langchainStored, langchainDict];
 
-export function listFormats(): readonly FormatAdapter[] {
-  return ADAPTERS;
+/** Formats that are not JSON, asked only when the input does not parse as JSON or JSON Lines. */
+const TEXT_ADAPTERS: readonly TextFormatAdapter[] = [];
+
+export type AnyAdapter = FormatAdapter | TextFormatAdapter;
+
+export function listFormats(): readonly AnyAdapter[] {
+  return [...ADAPTERS, ...TEXT_ADAPTERS];
 }
 
-export function getAdapter(name: string): FormatAdapter | undefined {
-  return ADAPTERS.find((adapter) => adapter.name === name);
+export function getAdapter(name: string): AnyAdapter | undefined {
+  return listFormats().find((adapter) => adapter.name === name);
+}
+
+export function isTextAdapter(adapter: AnyAdapter): adapter is TextFormatAdapter {
+  return 'readText' in adapter;
+}
+
+/** The best-scoring text format for input that is not JSON, or undefined. */
+export function detectTextFormat(text: string): TextFormatAdapter | undefined {
+  let best: TextFormatAdapter | undefined;
+  let bestScore = 0;
+  for (const adapter of TEXT_ADAPTERS) {
+    const score = adapter.detectText(text);
+    if (score > bestScore) {
+      best = adapter;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 /** The best-scoring adapter, or undefined when none recognizes the input. */

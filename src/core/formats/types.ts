@@ -34,4 +34,16 @@ export interface FormatAdapter {
   read(input: ParsedInput): AdapterOutput;
 }
 
+/**
+ * A format that is not JSON (e.g. Python `repr()` output pasted from a terminal). Asked only when the
+ * text is not JSON, or when the user picks it; its drafts carry their own line/column.
+ */
+export interface TextFormatAdapter {
+  name: string;
+  label: string;
+  expects: string;
+  detectText(text: string): number;
+  readText(text: string): AdapterOutput;
+}
+
 export type { SourceLocation };
