@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { expectLoaded, message, openApp, pasteIntoBox } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await openApp(page);
+});
+
+test('invalid JSON names line and column and keeps the history on screen', async ({ page }) => {
+  const broken = '[\n  {"type": "human", "data": {"content": "hi"}},\n  {"type": "ai" "data": {"content": ""}}\n]\n';
+  await pasteIntoBox(page, broken);
+  const error = page.getByTestId('import-error');
+  await expect(error).toBeVisible();
+  await expect(error).toHaveAttribute('data-line', '3');
+  await expect(error).toHaveAttribute('data-column', '17');
+  await expect(error).toContainText('{"type": "ai" "data"');
+  // The failed attempt sets the state; the sample loaded before stays on screen.
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-state', 'error');
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', '5');
+  await expect(message(page, 0)).toHaveAttribute('data-message-id', 'sys_config_001');
+  await expect(message(page, 0)).toBeVisible();
+});
+
+test('the detail pane shows the raw message, fields the app does not know included', async ({ page }) => {
+  const history = [
+    { type: 'human', data: { content: 'Where is my parcel?', id: 'h_1' } },
+    { type: 'ai', data: { content: 'On its way.', id: 'ai_1', x_trace: { span: 'span-7f3a', retries: 2 } } },
+  ];
+  await pasteIntoBox(page, JSON.stringify(history));
+  await expectLoaded(page, 'paste', 2);
+  await message(page, 1).click();
+  await expect(message(page, 1)).toHaveAttribute('data-selected', 'true');
+  const json = page.getByTestId('detail').getByTestId('detail-json');
+  await expect(json).toContainText('x_trace');
+  await expect(json).toContainText('span-7f3a');
+});

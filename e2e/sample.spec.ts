@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+import { message, openApp } from './helpers';
+
+test('first open shows the built-in sample with its format and token totals', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId('format')).toHaveAttribute('data-format', 'langchain-stored');
+  await expect(page.getByTestId('format')).not.toBeEmpty();
+  const totals = page.getByTestId('token-total');
+  await expect(totals).toHaveAttribute('data-input', '970');
+  await expect(totals).toHaveAttribute('data-output', '145');
+  await expect(totals).toHaveAttribute('data-total', '1115');
+  await expect(message(page, 0)).toHaveAttribute('data-role', 'system');
+  await expect(message(page, 4)).toBeVisible();
+});

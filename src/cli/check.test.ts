@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckReport } from './report';
+import { run } from './run';
+import { fakeIo } from './testing-io';
+
+// The same real histories the unit and e2e tests use.
+const FIXTURES = join(import.meta.dirname, '../../fixtures');
+const fixture = (name: string): string => join(FIXTURES, name);
+
+async function checkJson(argv: string[], stdin?: string): Promise<{ code: number; report: CheckReport; err: string }> {
+  const io = fakeIo(stdin === undefined ? {} : { stdin });
+  const code = await run(['check', '--json', ...argv], io);
+  expect(io.err).toBe('');
+  return { code, report: JSON.parse(io.out) as CheckReport, err: io.err };
+}
+
+// Fixtures that are meant to be unreadable (or in a format not supported yet); every other one must import.
+const UNREADABLE = new Set(['invalid.json', 'redis-logs.python.txt']);
+
+const pick = (report: CheckReport, rule: string) => report.findings.filter((f) => f.rule === rule);
+
+describe('msgscope check on every fixture', () => {
+  // Every history file, subfolders included; READMEs describe fixtures and are not histories.
+  const names = readdirSync(FIXTURES, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.md'))
+    .map((entry) => relative(FIXTURES, join(entry.parentPath, entry.name)))
+    .sort();
+
+  it.each(names)('%s: --json is one well-formed object and the exit code follows the findings', async (name) => {
+    const io = fakeIo();
+    const code = await run(['check', fixture(name), '--json'], io);
+    if (UNREADABLE.has(name)) {
+      expect(code).toBe(2);
+      expect(io.out).toBe('');
+      expect(io.err).toMatch(/^msgscope: .+: .+/);
+      return;
+    }
+    expect(io.err).toBe('');
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(Object.keys(report)).toEqual(['format', 'formatLabel', 'messages', 'toolCalls', 'findings', 'tokens']);
+    expect(report.messages).toBeGreaterThan(0);
+    expect(report.tokens.total).toBeGreaterThanOrEqual(0);
+    for (const f of report.findings) {
+      expect(f).toMatchObject({ rule: expect.any(String), severity: expect.stringMatching(/^(error|warning|info)$/), text: expect.any(String) });
+      expect(f.messageIndex).toBeGreaterThanOrEqual(0);
+      expect(f.messageIndex).toBeLessThan(report.messages);
+    }
+    expect(code).toBe(report.findings.some((f) => f.severity === 'error') ? 1 : 0);
+  });
+
+  it.each(names)('%s: the human report agrees with --json', async (name) => {
+    const json = fakeIo();
+    const human = fakeIo();
+    const jsonCode = await run(['check', fixture(name), '--json'], json);
+    const humanCode = await run(['check', fixture(name)], human);
+    expect(humanCode).toBe(jsonCode);
+    if (jsonCode === 2) return;
+    const report = JSON.parse(json.out) as CheckReport;
+    expect(human.out).toContain(`(${report.format})`);
+    expect(human.out).toContain(`total ${report.tokens.total}`);
+    for (const f of report.findings) expect(human.out).toContain(`${f.rule}  #${f.messageIndex}`);
+  });
+});
+
+describe('msgscope check: expected findings', () => {
+  it('weather-orphan.openai.json: misplaced, orphaned and broken tool results', async () => {
+    const { code, report } = await checkJson([fixture('weather-orphan.openai.json')]);
+    expect(code).toBe(1);
+    expect(report).toMatchObject({ messages: 7, toolCalls: 2 });
+    expect(pick(report, 'tool-results-not-adjacent')).toEqual([
+      expect.objectContaining({ severity: 'error', messageIndex: 5, toolCallId: 'call_01_jD3phD5PEaIZf0mVLhKt0861' }),
+    ]);
+    expect(pick(report, 'orphan-tool-result')).toEqual([expect.objectContaining({ severity: 'error', messageIndex: 6, toolCallId: 'call_abc123' })]);
+    expect(pick(report, 'invalid-tool-call')).toEqual([expect.objectContaining({ severity: 'error', toolCallId: 'call_01_jD3phD5PEaIZf0mVLhKt0861' })]);
+  });
+
+  it('tool-error-retry.langchain.json: a failed tool, an invalid call, and the token totals', async () => {
+    const { code, report } = await checkJson([fixture('tool-error-retry.langchain.json')]);
+    expect(code).toBe(1);
+    expect(report.messages).toBe(7);
+    expect(pick(report, 'tool-error')).toEqual([expect.objectContaining({ severity: 'warning', messageId: 't_1', toolCallId: 'call_order_1' })]);
+    expect(pick(report, 'invalid-tool-call')).toEqual([expect.objectContaining({ severity: 'error', toolCallId: 'call_bad_2' })]);
+    expect(report.tokens).toMatchObject({ input: 8727, output: 254, total: 8981, cacheRead: 2304, reasoning: 83 });
+  });
+
+  it('redis-logs.langchain.json (the built-in sample): clean, with its token totals', async () => {
+    const { code, report } = await checkJson([fixture('redis-logs.langchain.json')]);
+    expect(report.format).toBe('langchain-stored');
+    expect(report.messages).toBe(5);
+    expect(report.tokens).toMatchObject({ input: 970, output: 145, total: 1115 });
+    expect(pick(report, 'orphan-tool-call')).toEqual([]);
+    expect(code).toBe(report.findings.some((f) => f.severity === 'error') ? 1 : 0);
+  });
+});
+
+describe('msgscope check: input', () => {
+  it('reads stdin for - and gives the same report as the file', async () => {
+    const text = readFileSync(fixture('tool-error-retry.langchain.json'), 'utf8');
+    const fromStdin = await checkJson(['-'], text);
+    const fromFile = await checkJson([fixture('tool-error-retry.langchain.json')]);
+    expect(fromStdin).toEqual(fromFile);
+  });
+
+  it('exits 2 on invalid JSON, naming line:column and showing the snippet', async () => {
+    const text = '[\n  {"type": "human", "data": {"content": "hi"}},\n  {"type": "ai" "data": {"content": ""}}\n]\n';
+    const io = fakeIo({ stdin: text });
+    expect(await run(['check', '-', '--json'], io)).toBe(2);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/^msgscope: stdin:3:17: /);
+    expect(io.err).toContain('{"type": "ai" "data"');
+  });
+
+  it('exits 2 on invalid.json and on Python repr output, pointing at the spot', async () => {
+    const invalid = fakeIo();
+    expect(await run(['check', fixture('invalid.json')], invalid)).toBe(2);
+    expect(invalid.err).toMatch(/^msgscope: .*invalid\.json:3:42: /);
+    expect(invalid.err).toContain('3 |   {"type": "ai", "data": {"content": "4" "id": "ai_1"}}');
+
+    const python = fakeIo();
+    expect(await run(['check', fixture('redis-logs.python.txt')], python)).toBe(2);
+    expect(python.err).toMatch(/^msgscope: .*redis-logs\.python\.txt:1:2: .*Python repr/);
+  });
+
+  it('exits 2 for a file that is not there', async () => {
+    const io = fakeIo();
+    expect(await run(['check', fixture('no-such-file.json')], io)).toBe(2);
+    expect(io.err).toMatch(/^msgscope: cannot read .*no-such-file\.json: ENOENT/);
+  });
+
+  it('--format overrides detection, and an unknown format is an error', async () => {
+    const path = fixture('redis-logs.langchain.json');
+    const detected = await checkJson([path]);
+    const forced = await checkJson([path, '--format', detected.report.format]);
+    expect(forced.report).toEqual(detected.report);
+
+    // Forced to a format that does not fit, the messages stay but none can be read.
+    const wrong = await checkJson([fixture('weather-orphan.openai.json'), '--format', 'langchain-stored']);
+    expect(wrong.report).toMatchObject({ format: 'langchain-stored', messages: 7, toolCalls: 0 });
+    expect(new Set(wrong.report.findings.map((f) => f.rule))).toEqual(new Set(['unrecognized-message']));
+
+    const io = fakeIo();
+    expect(await run(['check', path, '--format', 'no-such-format'], io)).toBe(2);
+    expect(io.err).toMatch(/Unknown format "no-such-format".*langchain-stored/);
+  });
+});
+
+describe('msgscope usage', () => {
+  it('prints usage for --help and exits 0', async () => {
+    const io = fakeIo();
+    expect(await run(['--help'], io)).toBe(0);
+    expect(io.out).toContain('msgscope check FILE|- [--json] [--format NAME]');
+  });
+
+  it('prints usage for an unknown command and exits 2', async () => {
+    const io = fakeIo();
+    expect(await run(['inspect', 'x.json'], io)).toBe(2);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/^msgscope: unknown command: inspect\n\nmsgscope — /);
+  });
+});

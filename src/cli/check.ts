@@ -1,0 +1,35 @@
+import { importText } from '../core/import';
+import type { ImportError } from '../core/model';
+import { formatHuman, painter } from './format-human';
+import { buildReport, hasErrors } from './report';
+
+export interface CheckOptions {
+  json: boolean;
+  format?: string;
+  color: boolean;
+  /** How to name the input in messages: the file path or `stdin`. */
+  source: string;
+}
+
+export interface CheckOutcome {
+  code: 0 | 1 | 2;
+  stdout: string;
+  stderr: string;
+}
+
+/** `source:line:column: message`, then the snippet, so editors and terminals can jump to it. */
+export function describeImportError(source: string, error: ImportError): string {
+  const at = error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`;
+  const lines = [`msgscope: ${source}${at}: ${error.message}`];
+  if (error.snippet) lines.push(error.snippet.replace(/\n$/, ''));
+  if (error.tried?.length) lines.push(`Formats tried: ${error.tried.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function check(text: string, options: CheckOptions): CheckOutcome {
+  const result = importText(text, options.format === undefined ? {} : { format: options.format });
+  if (!result.ok) return { code: 2, stdout: '', stderr: describeImportError(options.source, result.error) };
+  const report = buildReport(result.transcript);
+  const stdout = options.json ? `${JSON.stringify(report, null, 2)}\n` : formatHuman(report, options.source, painter(options.color));
+  return { code: hasErrors(report) ? 1 : 0, stdout, stderr: '' };
+}

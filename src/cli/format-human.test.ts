@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatHuman, painter, wantsColor } from './format-human';
+import type { CheckReport, ReportFinding } from './report';
+
+const finding = (over: Partial<ReportFinding>): ReportFinding => ({
+  rule: 'orphan-tool-call',
+  severity: 'error',
+  messageIndex: 0,
+  messageId: null,
+  toolCallId: null,
+  text: 'text',
+  why: 'why',
+  fix: 'fix it',
+  related: [],
+  ...over,
+});
+
+const report: CheckReport = {
+  format: 'langchain-stored',
+  formatLabel: 'LangChain stored messages',
+  messages: 7,
+  toolCalls: 3,
+  findings: [
+    finding({ rule: 'tool-error', severity: 'warning', messageIndex: 3, messageId: 't_1', toolCallId: 'call_1', text: 'Tool create_order failed.' }),
+    finding({ rule: 'invalid-tool-call', messageIndex: 4, messageId: 'ai_2', toolCallId: 'call_bad', text: 'Bad args.' }),
+    finding({ rule: 'orphan-tool-result', messageIndex: 2, toolCallId: 'call_x', text: 'Nobody asked.' }),
+  ],
+  tokens: { input: 8727, output: 254, total: 8981, cacheRead: 2304, cacheCreation: 0, reasoning: 83 },
+};
+
+describe('formatHuman', () => {
+  const out = formatHuman(report, 'run.json', painter(false));
+
+  it('names the source, the format and the counts', () => {
+    expect(out.split('\n').slice(0, 2)).toEqual(['run.json: LangChain stored messages (langchain-stored)', '7 messages, 3 tool calls, 3 findings']);
+  });
+
+  it('lists errors before warnings, each group by message position, with ids', () => {
+    const errors = out.indexOf('Errors (2)');
+    const warnings = out.indexOf('Warnings (1)');
+    expect(errors).toBeGreaterThan(0);
+    expect(warnings).toBeGreaterThan(errors);
+    expect(out.indexOf('orphan-tool-result  #2  call call_x')).toBeGreaterThan(errors);
+    expect(out.indexOf('invalid-tool-call  #4  id ai_2  call call_bad')).toBeGreaterThan(out.indexOf('#2'));
+    expect(out.indexOf('tool-error  #3  id t_1  call call_1')).toBeGreaterThan(warnings);
+    expect(out).toContain('      Tool create_order failed.\n      Fix: fix it');
+  });
+
+  it('totals tokens, naming cache and reasoning only when present', () => {
+    expect(out.trimEnd().split('\n').at(-1)).toBe('Tokens: input 8727, output 254, total 8981 (cache read 2304, reasoning 83)');
+  });
+
+  it('says so when there is nothing to report', () => {
+    const clean = formatHuman({ ...report, messages: 1, toolCalls: 1, findings: [] }, '-', painter(false));
+    expect(clean).toContain('1 message, 1 tool call, 0 findings\n\nNo findings.');
+  });
+
+  it('colours only when asked', () => {
+    expect(out).not.toContain('\u001b[');
+    const coloured = formatHuman(report, 'run.json', painter(true));
+    expect(coloured).toContain('\u001b[31m');
+    expect(coloured.replaceAll(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, 'g'), '')).toBe(out);
+  });
+});
+
+describe('wantsColor', () => {
+  it('colours a terminal unless NO_COLOR says otherwise', () => {
+    expect(wantsColor(true, {})).toBe(true);
+    expect(wantsColor(true, { NO_COLOR: '' })).toBe(true);
+    expect(wantsColor(true, { NO_COLOR: '1' })).toBe(false);
+    expect(wantsColor(false, {})).toBe(false);
+    expect(wantsColor(undefined, {})).toBe(false);
+  });
+});

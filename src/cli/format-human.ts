@@ -1,0 +1,63 @@
+import type { Severity } from '../core/model';
+import type { CheckReport, ReportFinding } from './report';
+
+type Style = 'bold' | 'dim' | 'red' | 'yellow' | 'cyan';
+const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], cyan: [36, 39] };
+
+export type Paint = (style: Style, text: string) => string;
+
+/** Colour only for a terminal, and never when NO_COLOR is set to anything but '' (no-color.org). */
+export function wantsColor(isTTY: boolean | undefined, env: Record<string, string | undefined>): boolean {
+  return Boolean(isTTY) && !env.NO_COLOR;
+}
+
+export function painter(color: boolean): Paint {
+  return color ? (style, text) => `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m` : (_style, text) => text;
+}
+
+const ORDER: Severity[] = ['error', 'warning', 'info'];
+const HEADING: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
+const STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function where(f: ReportFinding): string {
+  const parts = [`#${f.messageIndex}`];
+  if (f.messageId !== null) parts.push(`id ${f.messageId}`);
+  if (f.toolCallId !== null) parts.push(`call ${f.toolCallId}`);
+  return parts.join('  ');
+}
+
+function findingLines(f: ReportFinding, paint: Paint): string[] {
+  return [`  ${paint(STYLE[f.severity], f.rule)}  ${paint('bold', where(f))}`, `      ${f.text}`, paint('dim', `      Fix: ${f.fix}`)];
+}
+
+function tokenLine(tokens: CheckReport['tokens']): string {
+  const extra = [
+    tokens.cacheRead ? `cache read ${tokens.cacheRead}` : '',
+    tokens.cacheCreation ? `cache creation ${tokens.cacheCreation}` : '',
+    tokens.reasoning ? `reasoning ${tokens.reasoning}` : '',
+  ].filter(Boolean);
+  const base = `Tokens: input ${tokens.input}, output ${tokens.output}, total ${tokens.total}`;
+  return extra.length ? `${base} (${extra.join(', ')})` : base;
+}
+
+/** The report `msgscope check` prints without --json: errors first, positions as `#index` (0-based, as in --json). */
+export function formatHuman(report: CheckReport, source: string, paint: Paint): string {
+  const counts = ORDER.map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const);
+  const lines = [
+    `${paint('bold', source)}: ${report.formatLabel} (${report.format})`,
+    `${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`,
+  ];
+  for (const [severity, count] of counts) {
+    if (count === 0) continue;
+    const group = report.findings.filter((f) => f.severity === severity).sort((a, b) => a.messageIndex - b.messageIndex);
+    lines.push('', paint(STYLE[severity], paint('bold', `${HEADING[severity]} (${count})`)));
+    for (const f of group) lines.push(...findingLines(f, paint));
+  }
+  if (report.findings.length === 0) lines.push('', 'No findings.');
+  lines.push('', tokenLine(report.tokens));
+  return `${lines.join('\n')}\n`;
+}

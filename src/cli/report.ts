@@ -1,0 +1,55 @@
+import type { Finding, Severity, Transcript } from '../core/model';
+
+/** The `--json` output; its keys are a contract (DESIGN.md), so only ever add to it. */
+export interface CheckReport {
+  format: string;
+  formatLabel: string;
+  messages: number;
+  /** Tool calls the AI messages issued, valid or not. */
+  toolCalls: number;
+  findings: ReportFinding[];
+  tokens: { input: number; output: number; total: number; cacheRead: number; cacheCreation: number; reasoning: number };
+}
+
+export interface ReportFinding {
+  rule: string;
+  severity: Severity;
+  messageIndex: number;
+  // null rather than absent so every finding has the same keys for jq and friends.
+  messageId: string | null;
+  toolCallId: string | null;
+  text: string;
+  why: string;
+  fix: string;
+  related: number[];
+}
+
+function reportFinding(f: Finding): ReportFinding {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    messageIndex: f.messageIndex,
+    messageId: f.messageId ?? null,
+    toolCallId: f.toolCallId ?? null,
+    text: f.text,
+    why: f.why,
+    fix: f.fix,
+    related: f.related,
+  };
+}
+
+export function buildReport(t: Transcript): CheckReport {
+  const { input, output, total, cacheRead, cacheCreation, reasoning } = t.tokens.totals;
+  return {
+    format: t.format,
+    formatLabel: t.formatLabel,
+    messages: t.messages.length,
+    toolCalls: t.messages.reduce((n, m) => n + m.toolCalls.length + m.invalidToolCalls.length, 0),
+    findings: t.findings.map(reportFinding),
+    tokens: { input, output, total, cacheRead, cacheCreation, reasoning },
+  };
+}
+
+export function hasErrors(report: CheckReport): boolean {
+  return report.findings.some((f) => f.severity === 'error');
+}
