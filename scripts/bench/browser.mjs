@@ -1,0 +1,135 @@
+// In-browser measurements. Times are taken inside the page with performance.now() (0 = navigation start)
+// so that Playwright's own round trips are not counted.
+
+const READY_PROBE = `
+  (() => {
+    const check = () => {
+      const t = document.querySelector('[data-testid=timeline]');
+      if (t && t.getAttribute('data-state') === 'ready' && document.querySelector('[data-testid=message]') && !window.__benchReady) {
+        requestAnimationFrame(() => requestAnimationFrame(() => { window.__benchReady = performance.now(); }));
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(check);
+    document.addEventListener('DOMContentLoaded', () => { observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] }); check(); });
+  })();
+`;
+
+export async function measureFloor(browser, origin, url) {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/__bench/blank`);
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    times.push(
+      await page.evaluate(async (u) => {
+        const t0 = performance.now();
+        const text = await (await fetch(u, { cache: 'no-store' })).text();
+        JSON.parse(text);
+        return performance.now() - t0;
+      }, url),
+    );
+  }
+  await page.close();
+  return Math.min(...times);
+}
+
+export async function measureLoad(browser, origin, url, n) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(READY_PROBE);
+  await page.goto(`${origin}/?src=${encodeURIComponent(url)}`);
+  await page.waitForFunction(() => window.__benchReady, null, { timeout: 180_000, polling: 50 });
+  const readyMs = await page.evaluate(() => window.__benchReady);
+  const count = Number(await page.getAttribute('[data-testid=timeline]', 'data-message-count'));
+  if (count !== n) throw new Error(`expected ${n} messages, the timeline shows ${count}`);
+  return { page, context, readyMs };
+}
+
+/** Heap used by the page and every worker, after a full GC in each. */
+export async function measureHeap(browser, page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  await session.detach();
+  return usedSize + (await workerHeaps(browser));
+}
+
+async function workerHeaps(browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  let total = 0;
+  for (const target of targetInfos.filter((t) => t.type === 'worker')) {
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+    const call = (id, method) =>
+      new Promise((resolve) => {
+        const onMessage = (event) => {
+          const message = JSON.parse(event.message);
+          if (event.sessionId === sessionId && message.id === id) {
+            cdp.off('Target.receivedMessageFromTarget', onMessage);
+            resolve(message.result);
+          }
+        };
+        cdp.on('Target.receivedMessageFromTarget', onMessage);
+        void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+      });
+    await call(1, 'HeapProfiler.collectGarbage');
+    total += (await call(2, 'Runtime.getHeapUsage')).usedSize;
+    await cdp.send('Target.detachFromTarget', { sessionId });
+  }
+  await cdp.detach();
+  return total;
+}
+
+export async function measureJumpToLast(page, n) {
+  return page.evaluate(
+    (last) =>
+      new Promise((resolve, reject) => {
+        const t0 = performance.now();
+        const done = () => requestAnimationFrame(() => resolve(performance.now() - t0));
+        const selector = `[data-testid=message][data-index="${last}"]`;
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(selector)) {
+            observer.disconnect();
+            done();
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+        const button = document.querySelector('[data-testid=jump-last]');
+        if (!button) reject(new Error('no [data-testid=jump-last] button'));
+        else button.click();
+        setTimeout(() => reject(new Error('last message never painted')), 10_000);
+      }),
+    n - 1,
+  );
+}
+
+/** Scrolls the timeline by 100 px a frame for `durationMs`; frame times from requestAnimationFrame. */
+export async function measureScroll(page, durationMs) {
+  return page.evaluate(
+    (duration) =>
+      new Promise((resolve) => {
+        const timeline = document.querySelector('[data-testid=timeline]');
+        const candidates = [timeline, ...timeline.querySelectorAll('*')];
+        const scroller = candidates.find((el) => el.scrollHeight > el.clientHeight + 10 && getComputedStyle(el).overflowY !== 'visible');
+        scroller.scrollTop = 0;
+        const frames = [];
+        let last = performance.now();
+        const start = last;
+        let direction = 1;
+        const step = (now) => {
+          frames.push(now - last);
+          last = now;
+          if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) direction = -1;
+          if (scroller.scrollTop <= 0) direction = 1;
+          scroller.scrollTop += 100 * direction;
+          if (now - start < duration) requestAnimationFrame(step);
+          else {
+            frames.sort((a, b) => a - b);
+            resolve({ frames: frames.length, p95: frames[Math.floor(frames.length * 0.95)] ?? 0 });
+          }
+        };
+        requestAnimationFrame(step);
+      }),
+    durationMs,
+  );
+}

@@ -1,0 +1,30 @@
+// A static server on 127.0.0.1 for the built app plus the generated histories under /__bench/.
+import { createServer } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json' };
+
+export function startServer(appDir, dataDir) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const [base, rel] = path.startsWith('/__bench/') ? [dataDir, path.slice('/__bench/'.length)] : [appDir, path === '/' ? 'index.html' : path.slice(1)];
+    if (path === '/__bench/blank') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>blank</title>');
+      return;
+    }
+    const file = join(base, normalize(rel));
+    if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => server.close() });
+    });
+  });
+}
