@@ -1,0 +1,50 @@
+import type { Finding, Message, Role, ToolCall, Transcript } from '../core/model';
+
+/** A small transcript for store tests: an AI call, its result, and whatever `extra` adds. */
+export function testMessage(index: number, role: Role, fields: Partial<Message> = {}): Message {
+  return {
+    index,
+    role,
+    sourceType: role,
+    content: [],
+    text: '',
+    toolCalls: [],
+    invalidToolCalls: [],
+    raw: {},
+    location: { path: `[${index}]` },
+    ...fields,
+  };
+}
+
+export function testCall(id: string, name = 'lookup'): ToolCall {
+  return { id, name, args: {}, raw: {} };
+}
+
+export function testTranscript(messages: Message[], findings: Finding[] = []): Transcript {
+  const links = new Map<string, { id: string; calls: { messageIndex: number; callIndex: number }[]; results: number[] }>();
+  const linkOf = (id: string) => {
+    let link = links.get(id);
+    if (!link) links.set(id, (link = { id, calls: [], results: [] }));
+    return link;
+  };
+  for (const message of messages) {
+    message.toolCalls.forEach((call, callIndex) => {
+      if (call.id !== undefined) linkOf(call.id).calls.push({ messageIndex: message.index, callIndex });
+    });
+    if (message.toolCallId !== undefined) linkOf(message.toolCallId).results.push(message.index);
+  }
+  return {
+    format: 'test',
+    formatLabel: 'Test',
+    messages,
+    links,
+    findings,
+    verdicts: [],
+    tokens: {
+      totals: { input: 0, output: 0, total: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, messagesWithUsage: 0 },
+      cumulative: messages.map(() => 0),
+      perTool: [],
+      perModel: [],
+    },
+  };
+}

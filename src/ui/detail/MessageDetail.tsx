@@ -1,0 +1,117 @@
+import { useMemo, type ReactNode } from 'react';
+import type { Message, Transcript } from '../../core/model';
+import { indexOf } from '../../store/transcriptIndex';
+import { ROLE_LABELS } from '../roles';
+import { formatCount, prettyJson } from '../text/format';
+import { CappedText } from './CappedText';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  if (children === undefined || children === null || children === false || children === '') return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="detail-section">
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Every normalized field of one message, then the original JSON it came from. */
+export function MessageDetail({ message, transcript }: { message: Message; transcript: Transcript }) {
+  // Built only for the selected message: raw values can be large.
+  const rawJson = useMemo(() => prettyJson(message.raw), [message.raw]);
+  const findings = indexOf(transcript).findingsByMessage.get(message.index) ?? [];
+  const calls = [...message.toolCalls, ...message.invalidToolCalls];
+  const { location, usage } = message;
+  const position = location.line !== undefined ? `, line ${location.line}${location.column !== undefined ? `:${location.column}` : ''}` : '';
+
+  return (
+    <div className="detail">
+      <h2 className="panel-title">
+        <span className={`role-badge role-${message.role}`}>{ROLE_LABELS[message.role]}</span> Message #{message.index}
+      </h2>
+      <dl className="fields">
+        <Field label="Type as written">{message.sourceType}</Field>
+        <Field label="ID">{message.id && <span className="mono">{message.id}</span>}</Field>
+        <Field label="Name">{message.name}</Field>
+        <Field label="Model">{message.model}</Field>
+        <Field label="Timestamp">{message.timestamp}</Field>
+        <Field label="Answers call">{message.toolCallId && <span className="mono">{message.toolCallId}</span>}</Field>
+        <Field label="Status">{message.status}</Field>
+        <Field label="Location">{`${location.path}${position}`}</Field>
+        <Field label="Problem">{message.problem}</Field>
+      </dl>
+
+      {usage && (
+        <Section title="Tokens">
+          <dl className="fields">
+            <Field label="Input">{formatCount(usage.input)}</Field>
+            <Field label="Output">{formatCount(usage.output)}</Field>
+            <Field label="Total">{`${formatCount(usage.total)}${usage.totalReported ? '' : ' (input + output; none reported)'}`}</Field>
+            <Field label="Cache read">{usage.cacheRead !== undefined && formatCount(usage.cacheRead)}</Field>
+            <Field label="Cache write">{usage.cacheCreation !== undefined && formatCount(usage.cacheCreation)}</Field>
+            <Field label="Reasoning">{usage.reasoning !== undefined && formatCount(usage.reasoning)}</Field>
+            <Field label="Running total">{formatCount(transcript.tokens.cumulative[message.index] ?? 0)}</Field>
+          </dl>
+        </Section>
+      )}
+
+      {findings.length > 0 && (
+        <Section title="Findings">
+          <ul className="detail-findings">
+            {findings.map((finding, i) => (
+              <li key={i} className={`sev-${finding.severity}`}>
+                <strong>{finding.rule}</strong>: {finding.text}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {calls.length > 0 && (
+        <Section title="Tool calls">
+          {calls.map((call, i) => (
+            <div key={i} className={`detail-call${call.error !== undefined || call.invalid ? ' invalid' : ''}`}>
+              <div>
+                <strong>{call.name || '(unnamed)'}</strong> <span className="mono muted">{call.id ?? '(no id)'}</span>
+              </div>
+              {call.error !== undefined && <p className="detail-call-error">{call.error}</p>}
+              <CappedText text={call.argsText ?? prettyJson(call.args)} cap={5000} />
+            </div>
+          ))}
+        </Section>
+      )}
+
+      {message.text && (
+        <Section title="Text">
+          <CappedText text={message.text} className="pre wrap" />
+        </Section>
+      )}
+
+      {message.content.some((block) => block.kind !== 'text') && (
+        <Section title="Content blocks">
+          <ol className="detail-blocks">
+            {message.content.map((block, i) => (
+              <li key={i}>
+                {block.kind}
+                {block.type !== block.kind && <span className="muted"> ({block.type})</span>}
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+
+      <Section title="Original JSON">
+        <CappedText text={rawJson} cap={50_000} testId="detail-json" />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useStore } from '../../store/store';
+
+/** Why the last load failed; the previous transcript stays on screen below it. */
+export function ImportErrorBanner() {
+  const error = useStore((s) => s.loadError);
+  const source = useStore((s) => s.loadSource);
+  const hasTranscript = useStore((s) => s.transcript !== null);
+  const dismiss = useStore((s) => s.dismissError);
+  if (!error) return null;
+  return (
+    <div className="import-error" role="alert" data-testid="import-error" data-line={error.line} data-column={error.column}>
+      <div className="import-error-head">
+        <strong>Could not open {source === 'paste' ? 'the pasted text' : source}</strong>
+        <button type="button" className="button ghost" onClick={dismiss}>
+          Dismiss
+        </button>
+      </div>
+      <p>{error.message}</p>
+      {error.snippet && <pre className="import-error-snippet">{error.snippet}</pre>}
+      {error.tried && error.tried.length > 0 && <p className="muted">Formats tried: {error.tried.join(', ')}.</p>}
+      {hasTranscript && <p className="muted">Still showing the previous history.</p>}
+    </div>
+  );
+}

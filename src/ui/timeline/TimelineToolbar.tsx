@@ -1,0 +1,58 @@
+import { useTranscriptIndex } from '../../store/hooks';
+import { useStore } from '../../store/store';
+import { ROLES } from '../../store/transcriptIndex';
+import { ROLE_LABELS } from '../roles';
+import { formatCount } from '../text/format';
+
+/** Role toggles, text search and view switches above the timeline. */
+export function TimelineToolbar({ shown }: { shown: number }) {
+  const index = useTranscriptIndex();
+  const total = useStore((s) => s.transcript?.messages.length ?? 0);
+  const hiddenRoles = useStore((s) => s.hiddenRoles);
+  const toggleRole = useStore((s) => s.toggleRole);
+  const search = useStore((s) => s.search);
+  const setSearch = useStore((s) => s.setSearch);
+  const showConnectors = useStore((s) => s.showConnectors);
+  const setShowConnectors = useStore((s) => s.setShowConnectors);
+  if (!index) return null;
+
+  return (
+    <div className="timeline-toolbar">
+      <div className="role-filters" role="group" aria-label="Show roles">
+        {ROLES.filter((role) => index.roleCounts[role] > 0).map((role) => {
+          const on = !hiddenRoles.includes(role);
+          return (
+            <button
+              key={role}
+              type="button"
+              className={`role-toggle role-${role}${on ? ' on' : ''}`}
+              aria-pressed={on}
+              data-testid="role-filter"
+              data-role={role}
+              onClick={() => toggleRole(role)}
+            >
+              <span className="role-dot" />
+              {ROLE_LABELS[role]} <span className="muted">{formatCount(index.roleCounts[role])}</span>
+            </button>
+          );
+        })}
+      </div>
+      <input
+        type="search"
+        className="search"
+        data-testid="search"
+        placeholder="Search text, names, ids…"
+        aria-label="Search messages"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <label className="toggle">
+        <input type="checkbox" checked={showConnectors} onChange={(event) => setShowConnectors(event.target.checked)} />
+        Links
+      </label>
+      <span className="shown-count muted">
+        {shown === total ? `${formatCount(total)} messages` : `${formatCount(shown)} of ${formatCount(total)}`}
+      </span>
+    </div>
+  );
+}
