@@ -16,8 +16,8 @@ async function checkJson(argv: string[], stdin?: string): Promise<{ code: number
   return { code, report: JSON.parse(io.out) as CheckReport, err: io.err };
 }
 
-// Fixtures that are meant to be unreadable (or in a format not supported yet); every other one must import.
-const UNREADABLE = new Set(['invalid.json', 'redis-logs.python.txt']);
+// Fixtures that are meant to be unreadable; every other one must import.
+const UNREADABLE = new Set(['invalid.json']);
 
 const pick = (report: CheckReport, rule: string) => report.findings.filter((f) => f.rule === rule);
 
@@ -112,15 +112,15 @@ describe('msgscope check: input', () => {
     expect(io.err).toContain('{"type": "ai" "data"');
   });
 
-  it('exits 2 on invalid.json and on Python repr output, pointing at the spot', async () => {
+  it('exits 2 on invalid.json, pointing at the spot, and reads pasted Python repr output', async () => {
     const invalid = fakeIo();
     expect(await run(['check', fixture('invalid.json')], invalid)).toBe(2);
     expect(invalid.err).toMatch(/^msgscope: .*invalid\.json:3:42: /);
     expect(invalid.err).toContain('3 |   {"type": "ai", "data": {"content": "4" "id": "ai_1"}}');
 
     const python = fakeIo();
-    expect(await run(['check', fixture('redis-logs.python.txt')], python)).toBe(2);
-    expect(python.err).toMatch(/^msgscope: .*redis-logs\.python\.txt:1:2: .*Python repr/);
+    expect(await run(['check', fixture('redis-logs.python.txt'), '--json'], python)).toBe(0);
+    expect(JSON.parse(python.out)).toMatchObject({ format: 'langchain-repr', messages: 5, toolCalls: 1, tokens: { input: 970, output: 145, total: 1115 } });
   });
 
   it('exits 2 for a file that is not there', async () => {

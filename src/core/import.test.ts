@@ -8,6 +8,7 @@ import redisLogsPython from '../../fixtures/redis-logs.python.txt?raw';
 import toolErrorRetry from '../../fixtures/tool-error-retry.langchain.json?raw';
 import weatherAnthropic from '../../fixtures/weather.anthropic.json?raw';
 import weatherOrphan from '../../fixtures/weather-orphan.openai.json?raw';
+import { listFormats } from './formats/registry';
 import { importText } from './import';
 import type { ImportError, Transcript } from './model';
 
@@ -69,9 +70,9 @@ describe('importText on the corpus', () => {
     expect(t.messages[3]).toMatchObject({ status: 'error', toolCallId: 'call_order_1' });
   });
 
-  it('reads weather-orphan.openai.json (an OpenAI Chat request body) as message dicts', () => {
+  it('reads weather-orphan.openai.json (an OpenAI Chat request body)', () => {
     const t = transcript(weatherOrphan);
-    expect(t.format).toBe('langchain-dict');
+    expect(t.format).toBe('openai-chat');
     expect(t.messages.map((m) => [m.role, m.sourceType, m.toolCallId])).toEqual([
       ['system', 'system', undefined],
       ['human', 'user', undefined],
@@ -92,19 +93,23 @@ describe('importText on the corpus', () => {
     });
   });
 
-  it('reads weather.anthropic.json as message dicts, its blocks kept as content', () => {
+  it('reads weather.anthropic.json as an Anthropic request, its tool result split out of the user turn', () => {
     const t = transcript(weatherAnthropic);
-    expect(t.format).toBe('langchain-dict');
+    expect(t.format).toBe('anthropic');
     expect(t.messages.map((m) => [m.role, m.content.map((block) => block.kind), m.text])).toEqual([
+      ['system', ['text'], 'You are a weather assistant.'],
       ['human', ['text'], '北京今天天气怎么样？'],
       ['ai', ['reasoning', 'tool_call'], ''],
-      ['human', ['tool_result'], ''],
+      ['tool', ['text'], '{"temp": 25, "weather": "晴"}'],
       ['ai', ['text'], '北京今天 25 度，晴天。'],
     ]);
+    expect(t.messages[3]?.toolCallId).toBe('toolu_01A09q90qw90lq917835lq9');
+    expect(t.findings).toEqual([]);
   });
 
-  it('explains that a pasted Python repr is not JSON', () => {
-    expect(failure(redisLogsPython)).toMatchObject({
+  it('explains that a pasted Python repr is not JSON when a JSON format is chosen', () => {
+    expect(transcript(redisLogsPython).format).toBe('langchain-repr');
+    expect(failure(redisLogsPython, 'langchain-stored')).toMatchObject({
       line: 1,
       column: 2,
       message:
@@ -165,9 +170,11 @@ describe('importText errors', () => {
   });
 
   it('says which formats it tried, what each expects and what it found', () => {
-    const error = failure('{"model": "gpt-4o", "input": [{"type": "message"}]}');
-    expect(error.tried).toEqual(['langchain-serialized', 'langchain-stored', 'langchain-dict']);
-    expect(error.message).toMatch(/^No known message-history format matched\. Tried: LangChain serialized \(dumpd\) \(expects \{"lc": 1/);
+    const error = failure('{"model": "gpt-4o", "input": [{"kind": "message"}]}');
+    expect(error.tried).toEqual(listFormats().map((format) => format.name));
+    expect(error.tried).toEqual(expect.arrayContaining(['openai-chat', 'anthropic', 'gemini', 'langchain-dict', 'langchain-repr']));
+    expect(error.message).toMatch(/^No known message-history format matched\. Tried: /);
+    expect(error.message).toContain('LangChain serialized (dumpd) (expects {"lc": 1');
     expect(error.message).toContain('LangChain stored messages (expects {"type": "human"');
     expect(error.message).toContain('LangChain message dicts (expects {"role" or "type"');
     expect(error.message).toMatch(/Found an object with keys model, input \(1 items\)\.$/);
@@ -176,7 +183,7 @@ describe('importText errors', () => {
 
   it('rejects an unknown format name, listing the valid ones', () => {
     expect(failure(redisLogs, 'openai')).toEqual({
-      message: 'Unknown format "openai". Valid formats: langchain-serialized, langchain-stored, langchain-dict.',
+      message: `Unknown format "openai". Valid formats: ${listFormats().map((format) => format.name).join(', ')}.`,
     });
   });
 });

@@ -19,7 +19,13 @@ const serialized = [{ lc: 1, type: 'constructor', id: ['langchain', 'schema', 'm
 
 describe('registry', () => {
   it('lists the formats in detection order and finds them by name', () => {
-    expect(listFormats().map((format) => format.name)).toEqual(['langchain-serialized', 'langchain-stored', 'langchain-dict']);
+    // Vendor shapes come before langchain-dict, which takes any role/content list; text formats last.
+    expect(listFormats().map((format) => format.name)).toEqual([
+      'msgscope', 'langchain-serialized', 'langchain-stored', 'otel-genai', 'openinference', 'openai-chat',
+      'openai-responses', 'mistral', 'ollama', 'anthropic', 'claude-code', 'gemini', 'meai', 'agent-framework-python',
+      'vercel-ai', 'vercel-ai-ui', 'langsmith', 'inspect', 'llamaindex', 'autogen', 'langchain-dict',
+      'langchain-repr', 'langchain-pretty',
+    ]);
     expect(getAdapter('langchain-stored')?.label).toBe('LangChain stored messages');
     expect(getAdapter('openai')).toBeUndefined();
   });
