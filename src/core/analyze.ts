@@ -2,16 +2,19 @@ import { runChecks } from './checks';
 import { linkToolCalls } from './links';
 import type { Message, Transcript } from './model';
 import { computeTokens } from './tokens';
+import { computeVerdicts } from './verdicts';
 
-/** Links calls to results, runs every rule and totals tokens: messages in, a full Transcript out. */
+/** Links calls to results, runs every rule, judges each target and totals tokens: messages in, a full Transcript out. */
 export function buildTranscript(format: { name: string; label: string }, messages: Message[]): Transcript {
   const links = linkToolCalls(messages);
+  const findings = runChecks(messages, links);
   return {
     format: format.name,
     formatLabel: format.label,
     messages,
     links,
-    findings: runChecks(messages, links),
+    findings,
+    verdicts: computeVerdicts(findings),
     tokens: computeTokens(messages, links),
   };
 }

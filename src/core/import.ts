@@ -4,7 +4,7 @@ import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
 import { describeShape } from './json/value';
 import { detectFormat, detectTextFormat, getAdapter, isTextAdapter, listFormats } from './formats/registry';
-import type { MessageDraft } from './formats/types';
+import type { AdapterOutput } from './formats/types';
 import type { ImportError, ImportResult, Message } from './model';
 
 export interface ImportOptions {
@@ -15,30 +15,33 @@ export interface ImportOptions {
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
   const chosen = options.format === undefined ? undefined : getAdapter(options.format);
   if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
-  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)).messages);
+  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)));
 
   const parsed = parseInput(text);
   if (!parsed.ok) {
     const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text));
-    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text)).messages) : parsed;
+    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text))) : parsed;
   }
   const { input } = parsed;
   const adapter = chosen ?? detectFormat(input);
   if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
-  const drafts = adapter.read(input).messages;
+  const output = adapter.read(input);
+  const drafts = output.messages;
   const positions = locatePaths(stripBom(text), drafts.map((draft) => draft.location.path));
   for (let i = 0; i < drafts.length; i++) {
     const draft = drafts[i];
     const position = positions[i];
     if (draft && position) draft.location = { ...draft.location, ...position };
   }
-  return finish(adapter, drafts);
+  return finish(adapter, output);
 }
 
-function finish(adapter: { name: string; label: string }, drafts: MessageDraft[]): ImportResult {
+function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput): ImportResult {
   // The drafts are ours to finish in place; copying 100k of them would double the garbage.
   const messages = drafts.map((draft, index): Message => Object.assign(draft, { index }));
-  return { ok: true, transcript: buildTranscript({ name: adapter.name, label: adapter.label }, messages) };
+  const transcript = buildTranscript({ name: adapter.name, label: adapter.label }, messages);
+  if (notes !== undefined && notes.length > 0) transcript.notes = notes;
+  return { ok: true, transcript };
 }
 
 function unknownFormat(name: string): ImportError {

@@ -77,6 +77,13 @@ export interface Message {
   location: SourceLocation;
   /** Set when the adapter could not read this element as a message; it stays on the timeline as role `other`. */
   problem?: string;
+  /**
+   * Position of the wire message this one came from, for formats whose one message holds several
+   * of ours (an Anthropic or Gemini user turn carries tool results and text together). Messages split
+   * from one wire message share it and keep the wire order of its blocks; adapters that never split
+   * leave it unset. Rules use it to tell which messages a provider sees as one turn.
+   */
+  turn?: number;
 }
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -93,7 +100,20 @@ export type RuleId =
   | 'tool-name-mismatch'
   | 'invalid-tool-call'
   | 'usage-mismatch'
-  | 'unrecognized-message';
+  | 'unrecognized-message'
+  | 'anthropic-tool-result-not-first'
+  | 'anthropic-roles'
+  | 'gemini-response-count'
+  | 'thinking-missing-signature';
+
+/** An API or framework a history can be sent to as the next request. */
+export type ProviderTarget = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'langgraph';
+
+/** What a target answers when sent this history: its error text, with the real ids and positions. */
+export interface Rejection {
+  target: ProviderTarget;
+  error: string;
+}
 
 export interface Finding {
   rule: RuleId;
@@ -106,8 +126,10 @@ export interface Finding {
   related: number[];
   /** What is wrong, naming positions and ids. */
   text: string;
-  /** Why it matters: which provider rejects it and with what error text. */
+  /** Why it matters, in words; it quotes `rejectedBy`, one line per target. */
   why: string;
+  /** The targets that would refuse a request carrying this history because of this finding. */
+  rejectedBy?: Rejection[];
   /** How to fix it. */
   fix: string;
   /** For elements that could not be read: where in the input. */
@@ -152,6 +174,23 @@ export interface Tokens {
   perModel: { model: string; input: number; output: number; total: number; messages: number }[];
 }
 
+/** One target's answer to the whole history: accepted, or the problems it would refuse. */
+export interface Verdict {
+  target: ProviderTarget;
+  /** Human-readable target name, e.g. `Anthropic Messages`. */
+  label: string;
+  accepted: boolean;
+  problems: {
+    rule: RuleId;
+    /** The target's error text. */
+    error: string;
+    /** The finding's message first, then the others it concerns. */
+    messageIndices: number[];
+    ids: string[];
+    fix: string;
+  }[];
+}
+
 export interface Transcript {
   /** Adapter name, e.g. `langchain-stored`. */
   format: string;
@@ -160,7 +199,11 @@ export interface Transcript {
   messages: Message[];
   links: Map<string, ToolLink>;
   findings: Finding[];
+  /** Per target, in `ProviderTarget` order: would it accept this history as the next request. */
+  verdicts: Verdict[];
   tokens: Tokens;
+  /** The adapter's notes on what it skipped or reordered while reading (absent when it had none). */
+  notes?: string[];
 }
 
 /** Input that could not be read at all. */

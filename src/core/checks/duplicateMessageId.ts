@@ -1,5 +1,4 @@
 import type { Finding } from '../model';
-import { why } from './providerErrors';
 import { at, atStart, report, type Rule } from './rule';
 
 export const duplicateMessageId: Rule = {
@@ -20,9 +19,7 @@ export const duplicateMessageId: Rule = {
           messageIndex: m.index,
           related: [first],
           text: `${atStart(m.index)} has the id "${m.id}", which ${at(first)} already has.`,
-          why: why(
-            "LangGraph's add_messages reducer merges by id: a message whose id is already in the state replaces the earlier one in place, so one of the two is lost on the next state update.",
-          ),
+          why: "LangGraph's add_messages reducer merges by id: a message whose id is already in the state replaces the earlier one in place, so one of the two is lost on the next state update.",
           fix: `Give ${at(m.index)} its own id (or drop the id and let add_messages assign one).`,
         }),
       );

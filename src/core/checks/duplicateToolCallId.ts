@@ -1,6 +1,7 @@
-import type { Finding, ToolLink } from '../model';
+import { anthropicLayout } from '../convert/anthropicTurns';
+import type { Finding, Rejection, ToolLink } from '../model';
 import { pairResults } from './pairing';
-import { geminiResponseCount, OPENAI_ONE_RESULT_PER_CALL, why } from './providerErrors';
+import { anthropicUnexpectedResult, geminiResponseCount, openaiChatOneResultPerCall } from './providerErrors';
 import { at, report, type CheckContext, type Rule } from './rule';
 
 /** One finding when an id is issued more than once, and one per result beyond the calls it has. */
@@ -32,9 +33,8 @@ function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Findin
     toolCallId: id,
     related: where,
     text,
-    why: why('A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.', [], [
-      OPENAI_ONE_RESULT_PER_CALL,
-    ]),
+    why: 'A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.',
+    rejectedBy: [openaiChatOneResultPerCall],
     fix: `Give the repeated call in ${at(second)} a new id (and its result the same new id), or remove the repeated call.`,
   });
 }
@@ -47,14 +47,20 @@ function answeredTwice(
 ): Finding {
   const id = link.id;
   const earlier = answered.map((a) => a.result);
+  // Anthropic checks each tool_result against the tool_use blocks of the message just before it.
+  const { turnOf, blockOf } = anthropicLayout(messages);
+  const turn = turnOf[result] ?? -1;
+  const afterItsCall = link.calls.some((c) => (turnOf[c.messageIndex] ?? -1) === turn - 1);
+  const rejectedBy: Rejection[] = [openaiChatOneResultPerCall];
+  if (turn >= 0 && !afterItsCall) rejectedBy.push(anthropicUnexpectedResult(turn, blockOf[result] ?? 0, id));
+  rejectedBy.push(geminiResponseCount);
   return report(duplicateToolCallId, messages, {
     messageIndex: result,
     toolCallId: id,
     related: [...link.calls.map((c) => c.messageIndex), ...earlier],
     text: `Tool result ${at(result)} answers "${id}" again: ${earlier.map(at).join(', ')} already answered it.`,
-    why: why('Each call gets exactly one result; the extra one is a second answer to the same call.', [geminiResponseCount], [
-      OPENAI_ONE_RESULT_PER_CALL,
-    ]),
+    why: 'Each call gets exactly one result; the extra one is a second answer to the same call.',
+    rejectedBy,
     fix: `Remove ${at(result)}, or merge its content into ${at(earlier[earlier.length - 1] ?? result)}.`,
   });
 }

@@ -11,7 +11,8 @@ const findingsOf = (messages: Message[]) => runChecks(messages, linkToolCalls(me
 
 describe('runChecks', () => {
   it('has every rule once', () => {
-    expect(new Set(rules.map((r) => r.id)).size).toBe(12);
+    expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
+    expect(rules).toHaveLength(16);
   });
 
   it('weather-orphan: call_01 answered after a user turn, call_abc123 never issued, call_01 arguments cut off', () => {
@@ -54,7 +55,14 @@ describe('runChecks', () => {
     const { messages, planted } = syntheticRun(200_000);
     expect(messages).toHaveLength(200_000);
     expect(planted).toHaveLength(12);
-    expect(brief(findingsOf(messages))).toEqual(planted);
+    const found = brief(findingsOf(messages));
+    expect(found.filter((f) => f.rule !== 'anthropic-roles')).toEqual(planted);
+    // Two human messages in a row are two Anthropic user turns: after the planted duplicate id, and in the padded tail.
+    const repeatedHuman = planted.find((p) => p.rule === 'duplicate-message-id')?.at ?? -1;
+    expect(found.filter((f) => f.rule === 'anthropic-roles')).toEqual([
+      { rule: 'anthropic-roles', at: repeatedHuman + 1 },
+      { rule: 'anthropic-roles', at: 199_999 },
+    ]);
     // A quadratic rule needs ~4e10 steps here and cannot finish in this budget; linear ones take ~1 s.
   }, 30_000);
 });

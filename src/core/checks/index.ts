@@ -3,13 +3,17 @@
 // Convention for all finding texts: a message is named `message #N`, where N is its 0-based
 // index, the same number the timeline shows. Never 1-based.
 import type { Finding, Message, Severity, ToolLink } from '../model';
+import { anthropicRoles } from './anthropicRoles';
+import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';
 import { duplicateMessageId } from './duplicateMessageId';
 import { duplicateToolCallId } from './duplicateToolCallId';
+import { geminiResponseCount } from './geminiResponseCount';
 import { invalidToolCall } from './invalidToolCall';
 import { orphanToolCall } from './orphanToolCall';
 import { orphanToolResult } from './orphanToolResult';
 import type { Rule } from './rule';
 import { systemNotFirst } from './systemNotFirst';
+import { thinkingMissingSignature } from './thinkingMissingSignature';
 import { toolError } from './toolError';
 import { toolNameMismatch } from './toolNameMismatch';
 import { toolResultBeforeCall } from './toolResultBeforeCall';
@@ -24,10 +28,14 @@ export const rules: readonly Rule[] = [
   orphanToolResult,
   toolResultBeforeCall,
   toolResultsNotAdjacent,
+  anthropicToolResultNotFirst,
+  geminiResponseCount,
   duplicateToolCallId,
   invalidToolCall,
   duplicateMessageId,
   systemNotFirst,
+  anthropicRoles,
+  thinkingMissingSignature,
   toolError,
   toolNameMismatch,
   usageMismatch,

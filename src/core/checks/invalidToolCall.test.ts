@@ -12,6 +12,7 @@ describe('invalid-tool-call', () => {
     expect(brief(findings)).toEqual([{ rule: 'invalid-tool-call', at: 0, id: 'bad' }]);
     expect(findings[0]?.text).toBe('Message #0 has an invalid get_weather call "bad": not JSON (arguments: {"city": "B")');
     expect(findings[0]?.why).toContain("Error: Failed to parse tool call arguments for 'get_weather'.");
+    expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat']);
   });
 
   it('fires for a call whose argument text is not JSON', () => {
@@ -19,6 +20,8 @@ describe('invalid-tool-call', () => {
     const findings = check(invalidToolCall, build(ai({ toolCalls: [c] }), tool('c1')));
     expect(brief(findings)).toEqual([{ rule: 'invalid-tool-call', at: 0, id: 'c1' }]);
     expect(findings[0]?.text).toContain('not valid JSON: {"location": "Hangzhou"');
+    // formats.md records no provider rejecting unparsable arguments, so none is claimed.
+    expect(findings[0]?.rejectedBy).toBeUndefined();
   });
 
   it('does not fire for valid calls', () => {

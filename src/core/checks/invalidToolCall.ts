@@ -1,5 +1,5 @@
 import type { Finding, Message, ToolCall } from '../model';
-import { langchainInvalidCallReply, openaiChatMissingResult, why } from './providerErrors';
+import { langchainInvalidCallReply, openaiChatMissingResult } from './providerErrors';
 import { at, atStart, clip, report, type Rule } from './rule';
 
 export const invalidToolCall: Rule = {
@@ -32,17 +32,16 @@ function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, ans
   if (answer !== undefined) {
     return report(invalidToolCall, messages, {
       ...base,
-      why: why(unparsed, [], [langchainReply]),
+      why: unparsed,
+      notes: [langchainReply],
       fix: `${atStart(answer)} already answers it with an error; if the model keeps sending bad arguments, check the tool's schema and description.`,
     });
   }
   return report(invalidToolCall, messages, {
     ...base,
-    why: why(
-      `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
-      c.id === undefined ? [] : [openaiChatMissingResult(c.id)],
-      [langchainReply],
-    ),
+    why: `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
+    rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.id)],
+    notes: [langchainReply],
     fix: `Answer it with a ToolMessage${c.id === undefined ? '' : ` with tool_call_id="${c.id}"`} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
   });
 }
@@ -52,9 +51,8 @@ function unparsableArgs(messages: readonly Message[], m: Message, c: ToolCall): 
     messageIndex: m.index,
     ...(c.id !== undefined && { toolCallId: c.id }),
     text: `The ${c.name} call ${idOf(c)} in ${at(m.index)} has arguments that are not valid JSON: ${argsOf(c)} (${clip(c.error ?? '')})`,
-    why: why(
-      'OpenAI Chat and Responses carry arguments as a JSON string, and Anthropic, Gemini and LangChain need a JSON object, so this call cannot be run, converted or replayed as written. LangChain turns it into an invalid_tool_call, which ToolNode does not run.',
-    ),
+    // No target is on record as rejecting unparsable arguments in a request, so none is claimed.
+    why: 'OpenAI Chat and Responses carry arguments as a JSON string, and Anthropic, Gemini and LangChain need a JSON object, so this call cannot be run, converted or replayed as written. LangChain turns it into an invalid_tool_call, which ToolNode does not run.',
     fix: `Repair the arguments of the call in ${at(m.index)} so they parse as a JSON object, or remove the call together with its result.`,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brief, check } from '../testing/check';
-import { ai, build, call, human, tool } from '../testing/messages';
+import { ai, build, call, human, system, tool } from '../testing/messages';
 import { orphanToolCall } from './orphanToolCall';
 
 describe('orphan-tool-call', () => {
@@ -17,6 +17,16 @@ describe('orphan-tool-call', () => {
     expect(f?.why).toContain('The following tool_call_ids did not have response messages: b');
     expect(f?.why).toContain('No tool output found for function call b.');
     expect(f?.why).toContain('INVALID_CHAT_HISTORY');
+  });
+
+  it('lists every target that rejects it, with Anthropic\'s position and the call as LangGraph prints it', () => {
+    const messages = build(system(), human(), ai({ toolCalls: [call('a', 'search', { args: { q: "it's", n: 2, deep: true } })] }), human());
+    const [f] = check(orphanToolCall, messages);
+    expect(f?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'langgraph']);
+    // The system message goes to the top-level `system`: the AI message is messages.1 in the request.
+    expect(f?.rejectedBy?.[2]?.error).toMatch(/^messages\.1: `tool_use` ids were found without `tool_result` blocks immediately after: a\./);
+    expect(f?.rejectedBy?.[4]?.error).toContain(`[{'name': 'search', 'args': {'q': "it's", 'n': 2, 'deep': True}, 'id': 'a', 'type': 'tool_call'}]`);
+    expect(f?.why).toContain('\nAnthropic Messages rejects it: messages.1: ');
   });
 
   it('does not fire when every call is answered, even late', () => {

@@ -10,6 +10,11 @@ describe('orphan-tool-result', () => {
     expect(findings[0]?.messageId).toBe('t9');
     expect(findings[0]?.why).toContain("messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.");
     expect(findings[0]?.why).toContain('No tool call found for function call output with call_id zzz.');
+    // Both results share the user turn messages.2; the orphan is its second block.
+    expect(findings[0]?.rejectedBy?.find((r) => r.target === 'anthropic')?.error).toMatch(
+      /^messages\.2\.content\.1: unexpected `tool_use_id` found in `tool_result` blocks: zzz\./,
+    );
+    expect(findings[0]?.rejectedBy?.map((r) => r.target)).not.toContain('langgraph');
   });
 
   it('does not fire for a result that answers an invalid call', () => {

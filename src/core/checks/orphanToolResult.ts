@@ -1,10 +1,10 @@
+import { anthropicLayout } from '../convert/anthropicTurns';
 import type { Finding } from '../model';
 import {
   anthropicUnexpectedResult,
   geminiResponseNotAfterCall,
   openaiChatResultWithoutCall,
   openaiResponsesMissingCall,
-  why,
 } from './providerErrors';
 import { at, report, type Rule } from './rule';
 
@@ -16,18 +16,20 @@ export const orphanToolResult: Rule = {
     for (const link of links.values()) {
       if (link.calls.length > 0) continue;
       const id = link.id;
+      const { turnOf, blockOf } = anthropicLayout(messages);
       for (const result of link.results) {
         findings.push(
           report(orphanToolResult, messages, {
             messageIndex: result,
             toolCallId: id,
             text: `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`,
-            why: why('The model never asked for this result, so nothing links it to a call.', [
+            why: 'The model never asked for this result, so nothing links it to a call.',
+            rejectedBy: [
               openaiChatResultWithoutCall,
               openaiResponsesMissingCall(id),
-              anthropicUnexpectedResult(id),
+              anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
               geminiResponseNotAfterCall,
-            ]),
+            ],
             fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
           }),
         );

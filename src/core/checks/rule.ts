@@ -1,4 +1,5 @@
-import type { Finding, Message, RuleId, Severity, ToolCall, ToolLink } from '../model';
+import type { Finding, Message, Rejection, RuleId, Severity, ToolCall, ToolLink } from '../model';
+import { explain } from './providerErrors';
 
 export interface CheckContext {
   messages: readonly Message[];
@@ -13,17 +14,29 @@ export interface Rule {
 
 export type CallRef = ToolLink['calls'][number];
 
-type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related'> & { related?: number[] };
+type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related' | 'rejectedBy'> & {
+  related?: number[];
+  /** Who refuses the history for this; quoted in `why` after the summary. */
+  rejectedBy?: readonly Rejection[];
+  /** Lines added to `why` after the rejections (who accepts it, what LangChain writes...). */
+  notes?: readonly string[];
+};
 
-/** A finding of `rule`; the message id is looked up, and `related` is deduplicated without the message itself. */
+/**
+ * A finding of `rule`: `why` is the one-line summary, completed with the rejections and notes; the
+ * message id is looked up, and `related` is deduplicated without the message itself.
+ */
 export function report(rule: Pick<Rule, 'id' | 'severity'>, messages: readonly Message[], f: FindingFields): Finding {
+  const { rejectedBy = [], notes, ...fields } = f;
   const related = [...new Set(f.related ?? [])].filter((i) => i !== f.messageIndex);
   const messageId = messages[f.messageIndex]?.id;
   return {
-    ...f,
+    ...fields,
     rule: rule.id,
     severity: rule.severity,
     related,
+    why: explain(f.why, rejectedBy, notes),
+    ...(rejectedBy.length > 0 && { rejectedBy: [...rejectedBy] }),
     ...(messageId !== undefined && { messageId }),
   };
 }

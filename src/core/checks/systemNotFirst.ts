@@ -1,5 +1,4 @@
 import type { Finding } from '../model';
-import { why } from './providerErrors';
 import { at, report, type Rule } from './rule';
 
 /** System messages at the very start are fine, however many; one after any other message is not. */
@@ -17,9 +16,7 @@ export const systemNotFirst: Rule = {
           messageIndex: i,
           related: [firstOther],
           text: `System ${at(i)} comes after ${at(firstOther)}; system messages belong at the start.`,
-          why: why(
-            'Anthropic Messages has no system role inside `messages`: the system prompt is the top-level `system` parameter, so a converter has to move or drop this message and its position is lost. Other providers accept it, but the model may weigh a late system message differently.',
-          ),
+          why: 'Anthropic Messages has no system role inside `messages`: the system prompt is the top-level `system` parameter, so a converter has to move or drop this message and its position is lost. Other providers accept it, but the model may weigh a late system message differently.',
           fix: `Move ${at(i)} to the start (or merge it into the first system message); if it is meant to arrive mid-conversation, send it as a human message.`,
         }),
       );

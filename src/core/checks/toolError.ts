@@ -1,5 +1,4 @@
 import type { Finding, Message } from '../model';
-import { why } from './providerErrors';
 import { at, clip, report, type Rule } from './rule';
 
 /**
@@ -37,9 +36,7 @@ export const toolError: Rule = {
           ...(id !== undefined && { toolCallId: id }),
           related: callMessage === undefined ? [] : [callMessage],
           text: `Tool result ${at(m.index)}${what ? ` (${what})` : ''} is an error: ${clip(m.text) || '(no content)'}`,
-          why: why(
-            'The tool failed and the model got the error text instead of a result. Providers accept this; it matters when the agent did not recover, retried in a loop, or the error hides a bad call.',
-          ),
+          why: 'The tool failed and the model got the error text instead of a result. Providers accept this; it matters when the agent did not recover, retried in a loop, or the error hides a bad call.',
           fix:
             callMessage === undefined
               ? `Read the error in ${at(m.index)} and fix the tool or its input.`

@@ -1,6 +1,5 @@
 import type { Finding } from '../model';
 import { pairResults } from './pairing';
-import { why } from './providerErrors';
 import { at, callAt, report, type Rule } from './rule';
 
 export const toolNameMismatch: Rule = {
@@ -21,9 +20,7 @@ export const toolNameMismatch: Rule = {
             toolCallId: link.id,
             related: [call.messageIndex],
             text: `Tool result ${at(result)} is named ${resultName}, but the call "${link.id}" it answers in ${at(call.messageIndex)} is ${callName}.`,
-            why: why(
-              'The result is linked by id, yet its name says another tool produced it: the history was likely spliced, or an id was reused for a different call.',
-            ),
+            why: 'The result is linked by id, yet its name says another tool produced it: the history was likely spliced, or an id was reused for a different call.',
             fix: `Check which tool really produced ${at(result)}; set its name to ${callName}, or its tool_call_id to the call it actually answers.`,
           }),
         );

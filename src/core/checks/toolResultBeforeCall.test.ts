@@ -10,6 +10,9 @@ describe('tool-result-before-call', () => {
     expect(findings[0]?.related).toEqual([2]);
     expect(findings[0]?.fix).toBe("Move message #1 to just after message #2, with that message's other tool results.");
     expect(findings[0]?.why).toContain('LangGraph');
+    expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat', 'anthropic', 'gemini']);
+    // The human text and the early result form user turn messages.0; the result is its block 1.
+    expect(findings[0]?.rejectedBy?.[1]?.error).toMatch(/^messages\.0\.content\.1: unexpected `tool_use_id`/);
   });
 
   it('fires for an early duplicate even when the call is answered after it too', () => {

@@ -1,3 +1,4 @@
+import { anthropicLayout } from '../convert/anthropicTurns';
 import type { Finding } from '../model';
 import { pairResults } from './pairing';
 import {
@@ -5,7 +6,6 @@ import {
   geminiResponseNotAfterCall,
   LANGGRAPH_ACCEPTS_ORDER,
   openaiChatResultWithoutCall,
-  why,
 } from './providerErrors';
 import { at, report, type Rule } from './rule';
 
@@ -17,6 +17,7 @@ export const toolResultBeforeCall: Rule = {
     for (const link of links.values()) {
       if (link.calls.length === 0) continue;
       const id = link.id;
+      const { turnOf, blockOf } = anthropicLayout(messages);
       for (const { call, result } of pairResults(link).early) {
         findings.push(
           report(toolResultBeforeCall, messages, {
@@ -24,11 +25,13 @@ export const toolResultBeforeCall: Rule = {
             toolCallId: id,
             related: [call.messageIndex],
             text: `Tool result ${at(result)} answers "${id}", but the call is only issued later, in ${at(call.messageIndex)}.`,
-            why: why(
-              'A result must follow the AI message that asked for it.',
-              [openaiChatResultWithoutCall, anthropicUnexpectedResult(id), geminiResponseNotAfterCall],
-              [LANGGRAPH_ACCEPTS_ORDER],
-            ),
+            why: 'A result must follow the AI message that asked for it.',
+            rejectedBy: [
+              openaiChatResultWithoutCall,
+              anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
+              geminiResponseNotAfterCall,
+            ],
+            notes: [LANGGRAPH_ACCEPTS_ORDER],
             fix: `Move ${at(result)} to just after ${at(call.messageIndex)}, with that message's other tool results.`,
           }),
         );

@@ -1,13 +1,28 @@
-import type { Finding } from '../model';
+import { anthropicLayout, type AnthropicLayout } from '../convert/anthropicTurns';
+import type { Finding, Rejection } from '../model';
 import { pairResults } from './pairing';
 import {
   anthropicMissingResult,
+  anthropicResultsNotFirst,
   geminiResponseNotAfterCall,
   LANGGRAPH_ACCEPTS_ORDER,
   openaiChatMissingResult,
-  why,
 } from './providerErrors';
 import { at, nextNonTool, report, type Rule } from './rule';
+
+/**
+ * Anthropic sees the request its export builds: a human message that shares the result's user turn
+ * leaves the result out of the leading tool_result run; one in a turn of its own leaves the
+ * assistant turn without results; a system or unreadable message between is not in `messages` at all.
+ */
+function anthropicRejection(layout: AnthropicLayout, call: number, result: number, id: string): Rejection | undefined {
+  const callTurn = layout.turnOf[call] ?? -1;
+  const resultTurn = layout.turnOf[result] ?? -1;
+  if (callTurn < 0 || resultTurn < 0) return undefined;
+  if (resultTurn > callTurn + 1) return anthropicMissingResult(callTurn, id);
+  if (layout.leading[result] === 1) return undefined;
+  return anthropicResultsNotFirst(resultTurn, layout.turns[callTurn]?.toolUses ?? 0);
+}
 
 /** OpenAI, Anthropic and Gemini want every result in the unbroken run of tool messages right after its call. */
 export const toolResultsNotAdjacent: Rule = {
@@ -22,17 +37,16 @@ export const toolResultsNotAdjacent: Rule = {
         const between = runEnd[call.messageIndex + 1] ?? messages.length;
         if (between >= result) continue;
         const role = messages[between]?.role ?? 'unknown';
+        const anthropic = anthropicRejection(anthropicLayout(messages), call.messageIndex, result, id);
         findings.push(
           report(toolResultsNotAdjacent, messages, {
             messageIndex: result,
             toolCallId: id,
             related: [call.messageIndex, between],
             text: `Tool result ${at(result)} answers "${id}" from ${at(call.messageIndex)}, but ${at(between)} (${role}) stands between them.`,
-            why: why(
-              'Only tool messages may stand between an AI message with tool calls and their results.',
-              [openaiChatMissingResult(id), anthropicMissingResult(id), geminiResponseNotAfterCall],
-              [LANGGRAPH_ACCEPTS_ORDER],
-            ),
+            why: 'Only tool messages may stand between an AI message with tool calls and their results.',
+            rejectedBy: [openaiChatMissingResult(id), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall],
+            notes: [LANGGRAPH_ACCEPTS_ORDER],
             fix: `Move ${at(result)} to just before ${at(between)}, so it follows the other results of ${at(call.messageIndex)}.`,
           }),
         );

@@ -1,5 +1,4 @@
 import type { Finding } from '../model';
-import { why } from './providerErrors';
 import { atStart, report, type Rule } from './rule';
 
 export const unrecognizedMessage: Rule = {
@@ -16,9 +15,7 @@ export const unrecognizedMessage: Rule = {
           messageIndex: m.index,
           location: m.location,
           text: `${atStart(m.index)} (${where}) could not be read as a message: ${m.problem}`,
-          why: why(
-            'It stays on the timeline with its raw JSON, but it is not linked or checked, so faults inside it go unreported.',
-          ),
+          why: 'It stays on the timeline with its raw JSON, but it is not linked or checked, so faults inside it go unreported.',
           fix: `Look at ${where} in the input: fix the element, or choose the matching format if another one fits the file.`,
         }),
       );

@@ -1,5 +1,4 @@
 import type { Finding } from '../model';
-import { why } from './providerErrors';
 import { at, atStart, report, type Rule } from './rule';
 
 export const usageMismatch: Rule = {
@@ -16,9 +15,7 @@ export const usageMismatch: Rule = {
         report(usageMismatch, messages, {
           messageIndex: m.index,
           text: `${atStart(m.index)} reports a total of ${u.total} tokens, but input ${u.input} + output ${u.output} = ${sum}.`,
-          why: why(
-            'Token totals here add up the reported totals, so this message counts differently than its input and output suggest. It usually means the usage was edited, streamed chunks were merged wrongly, or the source counts tokens it does not break down.',
-          ),
+          why: 'Token totals here add up the reported totals, so this message counts differently than its input and output suggest. It usually means the usage was edited, streamed chunks were merged wrongly, or the source counts tokens it does not break down.',
           fix: `Compare the usage of ${at(m.index)} with the provider's response; if input and output are right, the total should be ${sum}.`,
         }),
       );

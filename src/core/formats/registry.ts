@@ -6,12 +6,32 @@
 import { langchainDict } from './langchain-dict';
 import { langchainSerialized } from './langchain-serialized';
 import { langchainStored } from './langchain-stored';
+import { anthropic } from './anthropic';
+import { claudeCode } from './claude-code';
+import { gemini } from './gemini';
+import { otelGenai } from './otel-genai';
+import { openinference } from './openinference';
+import { mistral } from './mistral';
+import { ollama } from './ollama';
+import { openaiChat } from './openai-chat';
+import { openaiResponses } from './openai-responses';
+import { agentFrameworkPython } from './agent-framework-python';
+import { meai } from './meai';
+import { vercelAi } from './vercel-ai';
+import { vercelAiUi } from './vercel-ai-ui';
+import { langsmith } from './langsmith';
+import { inspect } from './inspect';
+import { llamaindex } from './llamaindex';
+import { autogen } from './autogen';
+import { langchainPretty } from './langchain-pretty';
+import { langchainRepr } from './langchain-repr';
+import { msgscope } from './msgscope';
 import type { FormatAdapter, ParsedInput, TextFormatAdapter } from './types';
 
-const ADAPTERS: readonly FormatAdapter[] = [langchainSerialized, langchainStored, langchainDict];
+const ADAPTERS: readonly FormatAdapter[] = [msgscope, langchainSerialized, langchainStored, otelGenai, openinference, openaiChat, openaiResponses, mistral, ollama, anthropic, claudeCode, gemini, meai, agentFrameworkPython, vercelAi, vercelAiUi, langsmith, inspect, llamaindex, autogen, langchainDict];
 
 /** Formats that are not JSON, asked only when the input does not parse as JSON or JSON Lines. */
-const TEXT_ADAPTERS: readonly TextFormatAdapter[] = [];
+const TEXT_ADAPTERS: readonly TextFormatAdapter[] = [langchainRepr, langchainPretty];
 
 export type AnyAdapter = FormatAdapter | TextFormatAdapter;
 

@@ -16,6 +16,8 @@ export interface ParsedInput {
 
 export interface AdapterOutput {
   messages: MessageDraft[];
+  /** What the reader left out or reordered (e.g. skipped log entries that are not messages), for the UI and CLI to show. */
+  notes?: string[];
 }
 
 /**

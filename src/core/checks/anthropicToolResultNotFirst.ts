@@ -1,0 +1,66 @@
+import { anthropicLayout, type AnthropicTurn } from '../convert/anthropicTurns';
+import type { Finding, Message } from '../model';
+import { anthropicResultsNotFirst } from './providerErrors';
+import { at, atStart, report, type CheckContext, type Rule } from './rule';
+
+/**
+ * Anthropic wants the user message after tool_use blocks to begin with the tool_result blocks.
+ * Results linked by id are reported by tool-results-not-adjacent, which knows the call they answer;
+ * this rule covers the tool_result blocks ids cannot place: inside a human message's own content
+ * (LangChain users write Anthropic blocks there) and in tool messages without a tool_call_id.
+ */
+export const anthropicToolResultNotFirst: Rule = {
+  id: 'anthropic-tool-result-not-first',
+  severity: 'error',
+  check({ messages }) {
+    const findings: Finding[] = [];
+    const { turns } = anthropicLayout(messages);
+    for (let t = 1; t < turns.length; t++) {
+      const before = turns[t - 1];
+      const turn = turns[t];
+      if (before === undefined || turn?.role !== 'user' || before.toolUses === 0) continue;
+      const misplaced = firstMisplaced(messages, turn);
+      if (misplaced !== undefined) findings.push(found(messages, before, t, misplaced));
+    }
+    return findings;
+  },
+};
+
+/** The first unlinked tool_result that has other content before it in the turn, and that content. */
+function firstMisplaced(messages: readonly Message[], turn: AnthropicTurn): { at: number; after: number } | undefined {
+  let other: number | undefined;
+  for (const index of turn.messages) {
+    const m = messages[index];
+    if (m === undefined) continue;
+    if (m.role === 'tool') {
+      if (other !== undefined && m.toolCallId === undefined) return { at: index, after: other };
+      continue;
+    }
+    for (const block of m.content) {
+      if (block.kind !== 'tool_result') other ??= index;
+      else if (other !== undefined) return { at: index, after: other };
+    }
+    if (m.content.length === 0) other ??= index;
+  }
+  return undefined;
+}
+
+const hasCalls = (m: Message | undefined): boolean => (m?.toolCalls.length ?? 0) + (m?.invalidToolCalls.length ?? 0) > 0;
+
+function found(
+  messages: CheckContext['messages'],
+  before: AnthropicTurn,
+  turn: number,
+  { at: index, after }: { at: number; after: number },
+): Finding {
+  const caller = before.messages.findLast((i) => hasCalls(messages[i])) ?? before.messages[0] ?? 0;
+  const where = index === after ? `${atStart(index)} has text before its tool_result block` : `${atStart(after)} comes before the tool result ${at(index)}`;
+  return report(anthropicToolResultNotFirst, messages, {
+    messageIndex: index,
+    related: [caller, after],
+    text: `${where}, in the user turn that answers the tool_use blocks of ${at(caller)}.`,
+    why: 'Anthropic looks for the results of a tool_use turn only at the start of the next user message, so content before them is refused.',
+    rejectedBy: [anthropicResultsNotFirst(turn, before.toolUses)],
+    fix: 'Put the tool_result blocks first in that user message, before any text or other content.',
+  });
+}

@@ -1,0 +1,92 @@
+import { assistantBlocks } from '../convert/anthropicBlocks';
+import { anthropicLayout } from '../convert/anthropicTurns';
+import { lostList } from '../convert/lost';
+import { isRecord } from '../json/value';
+import type { Finding, Message } from '../model';
+import { anthropicThinkingSignature, geminiMissingThoughtSignature } from './providerErrors';
+import { at, atStart, report, type CheckContext, type Rule } from './rule';
+
+const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v !== '';
+
+/** Anthropic thinking that lost what proves it unmodified: `signature`, or `data` of redacted thinking. */
+function missingField(raw: unknown): { type: string; field: string } | undefined {
+  if (!isRecord(raw)) return undefined;
+  if (raw.type === 'thinking' && typeof raw.thinking === 'string' && !nonEmpty(raw.signature)) return { type: 'thinking', field: 'signature' };
+  if (raw.type === 'redacted_thinking' && !nonEmpty(raw.data)) return { type: 'redacted_thinking', field: 'data' };
+  return undefined;
+}
+
+const hasSignature = (raw: unknown): boolean => isRecord(raw) && (nonEmpty(raw.thoughtSignature) || nonEmpty(raw.thought_signature));
+/** A Gemini part holding a function call, as the Gemini adapter keeps it in ToolCall.raw. */
+const isFunctionCallPart = (raw: unknown): boolean => isRecord(raw) && ('functionCall' in raw || 'function_call' in raw);
+
+/** Whether the history came from a Gemini model that thinks: thought parts, or signatures anywhere. */
+function geminiThinks(messages: readonly Message[]): boolean {
+  return messages.some(
+    (m) => m.content.some((b) => (isRecord(b.raw) && b.raw.thought === true) || hasSignature(b.raw)) || m.toolCalls.some((c) => hasSignature(c.raw)),
+  );
+}
+
+/**
+ * Signed reasoning must travel back with its signature. Reads the raw blocks and parts, so it only
+ * flags what the format shows: Anthropic thinking blocks, and Gemini functionCall parts (Gemini puts
+ * the signature on the first functionCall part of a model turn, none on the parallel ones after it).
+ */
+export const thinkingMissingSignature: Rule = {
+  id: 'thinking-missing-signature',
+  severity: 'warning',
+  check({ messages }) {
+    const findings: Finding[] = [];
+    let thinks: boolean | undefined;
+    for (const m of messages) {
+      if (m.role !== 'ai') continue;
+      for (const block of m.content) {
+        const missing = missingField(block.raw);
+        if (missing) findings.push(anthropicFinding(messages, m, block.raw, missing));
+      }
+      const first = m.toolCalls[0];
+      if (first === undefined || !isFunctionCallPart(first.raw) || hasSignature(first.raw)) continue;
+      thinks ??= geminiThinks(messages);
+      if (thinks) findings.push(geminiFinding(messages, m));
+    }
+    return findings;
+  },
+};
+
+/** `content.M` counts the blocks the Anthropic export writes before this one in its turn. */
+function blockPosition(messages: CheckContext['messages'], m: Message, raw: unknown): { turn: number; block: number } {
+  const { turns, turnOf, answered } = anthropicLayout(messages);
+  const turn = turnOf[m.index] ?? 0;
+  const ignored = lostList();
+  let block = 0;
+  for (const i of turns[turn]?.messages ?? []) {
+    const other = messages[i];
+    if (other === undefined) continue;
+    const blocks = assistantBlocks(other, ignored, answered);
+    if (i === m.index) return { turn, block: block + Math.max(0, blocks.findIndex((b) => b === raw)) };
+    block += blocks.length;
+  }
+  return { turn, block };
+}
+
+function anthropicFinding(messages: CheckContext['messages'], m: Message, raw: unknown, missing: { type: string; field: string }): Finding {
+  const { turn, block } = blockPosition(messages, m, raw);
+  return report(thinkingMissingSignature, messages, {
+    messageIndex: m.index,
+    text: `${atStart(m.index)} has a ${missing.type} block without its ${missing.field}.`,
+    why: 'Anthropic signs its thinking, and thinking blocks must be sent back unmodified with their signature.',
+    rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field)],
+    fix: `Keep the ${missing.type} blocks of ${at(m.index)} exactly as the API returned them, ${missing.field} included; if it is gone, remove the block instead of sending it unsigned.`,
+  });
+}
+
+function geminiFinding(messages: CheckContext['messages'], m: Message): Finding {
+  return report(thinkingMissingSignature, messages, {
+    messageIndex: m.index,
+    ...(m.toolCalls[0]?.id !== undefined && { toolCallId: m.toolCalls[0].id }),
+    text: `The first functionCall part of ${at(m.index)} has no thoughtSignature, though this history comes from a thinking Gemini model.`,
+    why: 'Gemini 3 models want the thoughtSignature they returned on the first functionCall part of a model turn sent back with it.',
+    rejectedBy: [geminiMissingThoughtSignature],
+    fix: `Keep the thoughtSignature on the functionCall parts of ${at(m.index)} as the API returned them.`,
+  });
+}

@@ -1,0 +1,55 @@
+// Anthropic Messages request body `{system?, messages}` (formats.md §4), turn by turn as
+// anthropicLayout splits the history, so positions in findings match this request.
+import type { Message, Transcript } from '../model';
+import { assistantBlocks, humanBlocks, toolResultBlock, type Block } from './anthropicBlocks';
+import { anthropicLayout, type AnthropicTurn } from './anthropicTurns';
+import type { Lost } from './lost';
+import { requestLosses } from './requestLosses';
+
+const TARGET = 'Anthropic';
+
+interface Request {
+  system?: string | Block[];
+  messages: { role: 'user' | 'assistant'; content: string | Block[] }[];
+}
+
+/** Every system message goes to the top-level `system`; Anthropic has no system role in `messages`. */
+function systemOf(messages: readonly Message[], lost: Lost): Request['system'] {
+  const firstOther = messages.findIndex((m) => m.role !== 'system');
+  const systems = messages.filter((m) => m.role === 'system');
+  for (const m of systems) {
+    if (firstOther >= 0 && m.index > firstOther) lost.add(m.index, 'a system message after the start moves to the top-level system; its position is lost');
+    if (m.content.some((b) => b.kind !== 'text')) lost.add(m.index, 'only text has a place in the Anthropic system prompt');
+  }
+  if (systems.length === 0) return undefined;
+  if (systems.length === 1) return systems[0]?.text;
+  return systems.map((m) => ({ type: 'text', text: m.text }));
+}
+
+function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered: ReadonlySet<string>, lost: Lost): string | Block[] {
+  const blocks: Block[] = [];
+  for (const index of turn.messages) {
+    const m = messages[index];
+    if (m === undefined) continue;
+    if (m.name !== undefined && m.role !== 'tool') lost.add(m.index, `${TARGET} messages have no name`);
+    if (m.role === 'ai') blocks.push(...assistantBlocks(m, lost, answered));
+    else if (m.role === 'tool') blocks.push(toolResultBlock(m, lost));
+    else blocks.push(...humanBlocks(m, lost));
+  }
+  const plain = turn.messages.length === 1 && blocks.length === 1 ? writtenAsString(messages[turn.messages[0] ?? -1]) : undefined;
+  return plain ?? blocks;
+}
+
+/** The text of a message the source wrote as a plain string: it goes back as one, as it was written. */
+function writtenAsString(m: Message | undefined): string | undefined {
+  const [block, ...rest] = m?.content ?? [];
+  return m?.role !== 'tool' && rest.length === 0 && block?.kind === 'text' && typeof block.raw === 'string' ? block.raw : undefined;
+}
+
+export function toAnthropic(t: Transcript, lost: Lost): Request {
+  for (const m of t.messages) requestLosses(m, lost, TARGET);
+  const { turns, answered } = anthropicLayout(t.messages);
+  const system = systemOf(t.messages, lost);
+  const messages = turns.map((turn) => ({ role: turn.role, content: turnContent(t.messages, turn, answered, lost) }));
+  return { ...(system !== undefined && { system }), messages };
+}

@@ -1,0 +1,42 @@
+// Export a loaded history to another format. Each target says what it could not carry in `lost`,
+// one line per kind of loss; nothing is dropped silently.
+import type { Transcript } from '../model';
+import { toAnthropic } from './anthropic';
+import { toLangChainStored } from './langchainStored';
+import { lostList, type Lost } from './lost';
+import { toMsgscope } from './msgscope';
+import { toOpenAIChat } from './openaiChat';
+
+export type ConvertTarget = 'langchain-stored' | 'openai-chat' | 'anthropic' | 'msgscope';
+
+export interface Conversion {
+  /** The converted history as JSON text. */
+  text: string;
+  /** What the target cannot express, e.g. `message #4: status "error" has no place in OpenAI Chat tool messages`. */
+  lost: string[];
+}
+
+export const CONVERT_TARGETS: readonly { target: ConvertTarget; label: string }[] = [
+  { target: 'langchain-stored', label: 'LangChain stored messages (messages_to_dict)' },
+  { target: 'openai-chat', label: 'OpenAI Chat Completions request' },
+  { target: 'anthropic', label: 'Anthropic Messages request' },
+  { target: 'msgscope', label: 'msgscope JSON (everything, raw included)' },
+];
+
+const CONVERTERS: Record<ConvertTarget, (t: Transcript, lost: Lost) => unknown> = {
+  'langchain-stored': toLangChainStored,
+  'openai-chat': toOpenAIChat,
+  anthropic: toAnthropic,
+  msgscope: toMsgscope,
+};
+
+/** Said for every target but msgscope's own, which keeps each message's raw input. */
+export const OUTSIDE_MODEL =
+  "fields msgscope does not read (response_metadata, artifact, provider extras...) are not carried over; the msgscope export keeps them in each message's raw";
+
+export function convertTranscript(t: Transcript, target: ConvertTarget): Conversion {
+  const lost = lostList();
+  if (target !== 'msgscope') lost.add(undefined, OUTSIDE_MODEL);
+  const value = CONVERTERS[target](t, lost);
+  return { text: JSON.stringify(value, null, 2), lost: lost.list() };
+}

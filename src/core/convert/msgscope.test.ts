@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../model';
+import { convertTranscript } from '.';
+import { load } from './testHelpers';
+
+const fixtures = import.meta.glob<string>(['../../../fixtures/*.*', '../../../fixtures/cross-format/*.*', '!**/*.md', '!**/invalid.json'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Everything but where the message sits in the file it was read from. */
+const withoutLocation = (messages: readonly Message[]) => messages.map((m) => ({ ...m, location: undefined }));
+
+describe('msgscope export', () => {
+  it('writes the format, a version, the source format and every message with all its fields', () => {
+    const t = load(fixtures['../../../fixtures/tool-error-retry.langchain.json'] ?? '');
+    const { text, lost } = convertTranscript(t, 'msgscope');
+    const doc = JSON.parse(text) as { format: string; version: number; source: unknown; messages: Message[] };
+    expect(doc.format).toBe('msgscope');
+    expect(doc.version).toBe(1);
+    expect(doc.source).toEqual({ format: 'langchain-serialized', label: t.formatLabel });
+    expect(doc.messages[2]?.raw).toEqual(t.messages[2]?.raw);
+    expect(doc.messages[2]?.invalidToolCalls[0]?.invalid).toBe(true);
+    expect(lost).toEqual([]);
+  });
+
+  it.each(Object.entries(fixtures).map(([path, text]) => ({ file: path.replace('../../../fixtures/', ''), text })))(
+    '$file → msgscope → back reads as the same messages, raw included',
+    ({ text }) => {
+      const original = load(text);
+      const back = load(convertTranscript(original, 'msgscope').text);
+      expect(back.format).toBe('msgscope');
+      expect(withoutLocation(back.messages)).toEqual(withoutLocation(original.messages));
+      expect(back.findings.map((f) => [f.rule, f.messageIndex])).toEqual(original.findings.map((f) => [f.rule, f.messageIndex]));
+    },
+  );
+});
