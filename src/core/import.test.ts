@@ -173,12 +173,11 @@ describe('importText errors', () => {
     const error = failure('{"model": "gpt-4o", "input": [{"kind": "message"}]}');
     expect(error.tried).toEqual(listFormats().map((format) => format.name));
     expect(error.tried).toEqual(expect.arrayContaining(['openai-chat', 'anthropic', 'gemini', 'langchain-dict', 'langchain-repr']));
-    expect(error.message).toMatch(/^No known message-history format matched\. Tried: /);
-    expect(error.message).toContain('LangChain serialized (dumpd) (expects {"lc": 1');
-    expect(error.message).toContain('LangChain stored messages (expects {"type": "human"');
-    expect(error.message).toContain('LangChain message dicts (expects {"role" or "type"');
-    expect(error.message).toMatch(/Found an object with keys model, input \(1 items\)\.$/);
-    expect(failure('{"messages": []}').message).toMatch(/Found an object with keys messages \(0 items\)\.$/);
+    expect(error.message).toMatch(/^No known message-history format matched: found an object with keys model, input \(1 items\)\. Tried \d+ formats:\n/);
+    expect(error.message).toContain('\n- LangChain serialized (dumpd): {"lc": 1');
+    expect(error.message).toContain('\n- LangChain stored messages: {"type": "human"');
+    expect(error.message).toContain('\n- LangChain message dicts: {"role" or "type"');
+    expect(failure('{"messages": []}').message).toMatch(/^No known message-history format matched: found an object with keys messages \(0 items\)\./);
   });
 
   it('rejects an unknown format name, listing the valid ones', () => {

@@ -51,9 +51,10 @@ function unknownFormat(name: string): ImportError {
 
 function noFormatMatched(value: unknown): ImportError {
   const tried = listFormats();
-  const expected = tried.map((format) => `${format.label} (expects ${format.expects})`).join('; ');
+  // One line a format: a wall of 23 expectations in one sentence helps nobody find theirs.
+  const expected = tried.map((format) => `- ${format.label}: ${format.expects}`).join('\n');
   return {
-    message: `No known message-history format matched. Tried: ${expected}. Found ${describeShape(value)}.`,
+    message: `No known message-history format matched: found ${describeShape(value)}. Tried ${tried.length} formats:\n${expected}`,
     tried: tried.map((format) => format.name),
   };
 }
