@@ -10,22 +10,14 @@ import weatherAnthropic from '../../fixtures/weather.anthropic.json?raw';
 import weatherOrphan from '../../fixtures/weather-orphan.openai.json?raw';
 import { listFormats } from './formats/registry';
 import { importText } from './import';
-import type { ImportError, Transcript } from './model';
-
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
+import type { ImportError } from './model';
+import { transcript, where } from './testing/importing';
 
 function failure(text: string, format?: string): ImportError {
   const result = importText(text, format === undefined ? {} : { format });
   if (result.ok) throw new Error(`expected an error, got ${result.transcript.format}`);
   return result.error;
 }
-
-/** Where each message starts, as "path@line:column". */
-const where = (t: Transcript) => t.messages.map((m) => `${m.location.path}@${m.location.line}:${m.location.column}`);
 
 describe('importText on the corpus', () => {
   it('reads redis-logs.langchain.json (stored messages, Chinese text)', () => {
@@ -38,7 +30,7 @@ describe('importText on the corpus', () => {
       [3, 'tool', 'tool_reply_301'],
       [4, 'ai', 'ai_final_401'],
     ]);
-    expect(where(t)).toEqual(['[0]@2:3', '[1]@3:3', '[2]@4:3', '[3]@8:3', '[4]@10:3']);
+    expect(where(t.messages)).toEqual(['[0]@2:3', '[1]@3:3', '[2]@4:3', '[3]@8:3', '[4]@10:3']);
     expect(t.messages[2]).toMatchObject({
       name: 'MemoEcho_Brain_Core',
       model: 'deepseek-chat',
@@ -60,7 +52,7 @@ describe('importText on the corpus', () => {
       ['tool', 'ToolMessage', 't_2'],
       ['ai', 'AIMessage', 'ai_3'],
     ]);
-    expect(where(t)).toEqual(['messages[0]@2:3', 'messages[1]@3:3', 'messages[2]@4:3', 'messages[3]@9:3', 'messages[4]@10:3', 'messages[5]@13:3', 'messages[6]@14:3']);
+    expect(where(t.messages)).toEqual(['messages[0]@2:3', 'messages[1]@3:3', 'messages[2]@4:3', 'messages[3]@9:3', 'messages[4]@10:3', 'messages[5]@13:3', 'messages[6]@14:3']);
     expect(t.messages[2]).toMatchObject({
       model: 'gpt-5.4-mini-2026-03-17',
       invalidToolCalls: [{ id: 'call_bad_2', name: 'get_weather', argsText: '{"city": "Beijing"', invalid: true }],
@@ -82,7 +74,7 @@ describe('importText on the corpus', () => {
       ['tool', 'tool', 'call_01_jD3phD5PEaIZf0mVLhKt0861'],
       ['tool', 'tool', 'call_abc123'],
     ]);
-    expect(where(t)[0]).toBe('messages[0]@4:5');
+    expect(where(t.messages)[0]).toBe('messages[0]@4:5');
     const [good, bad] = t.messages[2]?.toolCalls ?? [];
     expect(good).toMatchObject({ name: 'get_weather', args: { location: 'Beijing' } });
     expect(good?.error).toBeUndefined();
@@ -122,7 +114,7 @@ describe('importText on the other fixtures', () => {
   it('reads a LangGraph thread state', () => {
     const t = transcript(threadState);
     expect(t.format).toBe('langchain-dict');
-    expect(where(t)).toEqual(['values.messages[0]@4:7', 'values.messages[1]@5:7', 'values.messages[2]@9:7', 'values.messages[3]@10:7']);
+    expect(where(t.messages)).toEqual(['values.messages[0]@4:7', 'values.messages[1]@5:7', 'values.messages[2]@9:7', 'values.messages[3]@10:7']);
     expect(t.messages[1]?.usage).toEqual({ input: 10, output: 5, total: 15, totalReported: true, cacheRead: 3, reasoning: 2 });
   });
 
@@ -154,7 +146,7 @@ describe('importText on the other fixtures', () => {
   });
 
   it('counts columns after a byte order mark as an editor does', () => {
-    expect(where(transcript(`\uFEFF${redisLogs}`))[0]).toBe('[0]@2:3');
+    expect(where(transcript(`\uFEFF${redisLogs}`).messages)[0]).toBe('[0]@2:3');
   });
 });
 

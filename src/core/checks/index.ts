@@ -2,7 +2,7 @@
 //
 // Convention for all finding texts: a message is named `message #N`, where N is its 0-based
 // index, the same number the timeline shows. Never 1-based.
-import type { Finding, Message, Severity, ToolLink } from '../model';
+import type { Finding, Message, RuleId, Severity, ToolLink } from '../model';
 import { anthropicRoles } from './anthropicRoles';
 import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';
 import { duplicateMessageId } from './duplicateMessageId';
@@ -41,6 +41,12 @@ export const rules: readonly Rule[] = [
   usageMismatch,
   unrecognizedMessage,
 ];
+
+// These judge a history for one target's API (Anthropic's, Gemini's); the others hold wherever it is sent.
+const PROVIDER_RULES: readonly Rule[] = [anthropicToolResultNotFirst, geminiResponseCount, anthropicRoles, thinkingMissingSignature];
+
+/** The rules that hold for any provider: what a format test compares, the reading and not the target. */
+export const neutralRuleIds: ReadonlySet<RuleId> = new Set(rules.filter((rule) => !PROVIDER_RULES.includes(rule)).map((rule) => rule.id));
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 

@@ -5,11 +5,12 @@ import toolErrorRetry from '../../../fixtures/tool-error-retry.langchain.json?ra
 import weather from '../../../fixtures/weather.anthropic.json?raw';
 import { buildTranscript } from '../analyze';
 import type { ContentBlock } from '../model';
+import { transcript } from '../testing/importing';
 import { ai, build, call, human, system, tool } from '../testing/messages';
 import { convertTranscript } from '.';
-import { essentials, load } from './testHelpers';
+import { essentials } from './testHelpers';
 
-const toAnthropic = (text: string) => convertTranscript(load(text), 'anthropic');
+const toAnthropic = (text: string) => convertTranscript(transcript(text), 'anthropic');
 
 describe('Anthropic export', () => {
   it('moves the system prompt to `system` and merges tool results with the text after them into one user turn', () => {
@@ -85,16 +86,16 @@ describe('Anthropic export', () => {
     ['cross-format run', crossFormat],
     ['redis-logs', redisLogs],
   ])('%s: LangChain → Anthropic → LangChain stored keeps every message, call, result and id', (_, text) => {
-    const original = load(text);
-    const viaAnthropic = load(convertTranscript(original, 'anthropic').text, { format: 'anthropic' });
-    const back = load(convertTranscript(viaAnthropic, 'langchain-stored').text, { format: 'langchain-stored' });
+    const original = transcript(text);
+    const viaAnthropic = transcript(convertTranscript(original, 'anthropic').text, 'anthropic');
+    const back = transcript(convertTranscript(viaAnthropic, 'langchain-stored').text, 'langchain-stored');
     expect(essentials(back.messages)).toEqual(essentials(original.messages));
   });
 
   it('tool-error-retry: the round trip keeps the error status; only the unanswered invalid call is left out, and says so', () => {
-    const original = load(toolErrorRetry);
+    const original = transcript(toolErrorRetry);
     const { text, lost } = convertTranscript(original, 'anthropic');
-    const back = load(convertTranscript(load(text, { format: 'anthropic' }), 'langchain-stored').text);
+    const back = transcript(convertTranscript(transcript(text, 'anthropic'), 'langchain-stored').text);
     const expected = essentials(original.messages).map((m, i) => (i === 2 ? { ...m, calls: m.calls.slice(0, 1) } : m));
     expect(essentials(back.messages)).toEqual(expected);
     expect(back.messages[3]?.status).toBe('error');

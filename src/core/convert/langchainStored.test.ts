@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import toolErrorRetry from '../../../fixtures/tool-error-retry.langchain.json?raw';
 import { buildTranscript } from '../analyze';
+import { transcript } from '../testing/importing';
 import { ai, build, call, system, tool } from '../testing/messages';
 import { convertTranscript } from '.';
-import { essentials, load } from './testHelpers';
+import { essentials } from './testHelpers';
 
 describe('LangChain stored export', () => {
   it('writes messages_to_dict dicts with every field a Python dump has', () => {
-    const [sys, human, aiMessage, toolMessage] = JSON.parse(convertTranscript(load(toolErrorRetry), 'langchain-stored').text) as unknown[];
+    const [sys, human, aiMessage, toolMessage] = JSON.parse(convertTranscript(transcript(toolErrorRetry), 'langchain-stored').text) as unknown[];
     expect(sys).toEqual({
       type: 'system',
       data: { content: 'You are an order assistant.', additional_kwargs: {}, response_metadata: {}, type: 'system', name: null, id: 'sys_1' },
@@ -33,8 +34,8 @@ describe('LangChain stored export', () => {
   });
 
   it('reads back as the same history (serialized → stored)', () => {
-    const original = load(toolErrorRetry);
-    const back = load(convertTranscript(original, 'langchain-stored').text);
+    const original = transcript(toolErrorRetry);
+    const back = transcript(convertTranscript(original, 'langchain-stored').text);
     expect(back.format).toBe('langchain-stored');
     expect(essentials(back.messages)).toEqual(essentials(original.messages));
     expect(back.findings.map((f) => f.rule)).toEqual(original.findings.map((f) => f.rule));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../model';
+import { transcript } from '../testing/importing';
 import { convertTranscript } from '.';
-import { load } from './testHelpers';
 
 const fixtures = import.meta.glob<string>(['../../../fixtures/*.*', '../../../fixtures/cross-format/*.*', '!**/*.md', '!**/invalid.json'], {
   query: '?raw',
@@ -14,7 +14,7 @@ const withoutLocation = (messages: readonly Message[]) => messages.map((m) => ({
 
 describe('msgscope export', () => {
   it('writes the format, a version, the source format and every message with all its fields', () => {
-    const t = load(fixtures['../../../fixtures/tool-error-retry.langchain.json'] ?? '');
+    const t = transcript(fixtures['../../../fixtures/tool-error-retry.langchain.json'] ?? '');
     const { text, lost } = convertTranscript(t, 'msgscope');
     const doc = JSON.parse(text) as { format: string; version: number; source: unknown; messages: Message[] };
     expect(doc.format).toBe('msgscope');
@@ -28,8 +28,8 @@ describe('msgscope export', () => {
   it.each(Object.entries(fixtures).map(([path, text]) => ({ file: path.replace('../../../fixtures/', ''), text })))(
     '$file → msgscope → back reads as the same messages, raw included',
     ({ text }) => {
-      const original = load(text);
-      const back = load(convertTranscript(original, 'msgscope').text);
+      const original = transcript(text);
+      const back = transcript(convertTranscript(original, 'msgscope').text);
       expect(back.format).toBe('msgscope');
       expect(withoutLocation(back.messages)).toEqual(withoutLocation(original.messages));
       expect(back.findings.map((f) => [f.rule, f.messageIndex])).toEqual(original.findings.map((f) => [f.rule, f.messageIndex]));

@@ -4,10 +4,11 @@ import redisLogs from '../../../fixtures/redis-logs.langchain.json?raw';
 import toolErrorRetry from '../../../fixtures/tool-error-retry.langchain.json?raw';
 import { build, call, human, ai, tool } from '../testing/messages';
 import { buildTranscript } from '../analyze';
+import { transcript } from '../testing/importing';
 import { convertTranscript } from '.';
-import { essentials, load } from './testHelpers';
+import { essentials } from './testHelpers';
 
-const toOpenAI = (text: string) => convertTranscript(load(text), 'openai-chat');
+const toOpenAI = (text: string) => convertTranscript(transcript(text), 'openai-chat');
 
 describe('OpenAI Chat export', () => {
   it('writes a request body with tool_calls carrying JSON-string arguments', () => {
@@ -58,9 +59,9 @@ describe('OpenAI Chat export', () => {
     ['redis-logs', redisLogs],
     ['tool-error-retry', toolErrorRetry],
   ])('%s: LangChain → OpenAI Chat → LangChain stored keeps every message, call, result and id', (_, text) => {
-    const original = load(text);
-    const viaOpenAI = load(convertTranscript(original, 'openai-chat').text, { format: 'openai-chat' });
-    const back = load(convertTranscript(viaOpenAI, 'langchain-stored').text, { format: 'langchain-stored' });
+    const original = transcript(text);
+    const viaOpenAI = transcript(convertTranscript(original, 'openai-chat').text, 'openai-chat');
+    const back = transcript(convertTranscript(viaOpenAI, 'langchain-stored').text, 'langchain-stored');
     expect(essentials(back.messages)).toEqual(essentials(original.messages));
     expect(back.messages.map((m) => m.name)).toEqual(original.messages.map((m) => (m.role === 'tool' ? undefined : m.name)));
   });

@@ -1,13 +1,6 @@
-// Test helpers: load a history the way the app does, and the parts of it a conversion must keep.
-import { importText, type ImportOptions } from '../import';
+// Test helper: the parts of a history a conversion must keep (testing/importing.ts loads one).
 import { isRecord } from '../json/value';
-import type { Message, Transcript } from '../model';
-
-export function load(text: string, options: ImportOptions = {}): Transcript {
-  const result = importText(text, options);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
+import type { Message } from '../model';
 
 /** Every message, call, result and id, the way a round trip must keep them. */
 export const essentials = (messages: readonly Message[]) =>

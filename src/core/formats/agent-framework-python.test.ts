@@ -3,21 +3,11 @@ import chatResponse from '../../../fixtures/formats/agent-framework-python/chat-
 import clean from '../../../fixtures/formats/agent-framework-python/clean.json?raw';
 import fault from '../../../fixtures/formats/agent-framework-python/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/agent-framework-python/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { allRules, importAs, input, transcript } from '../testing/importing';
 import { agentFrameworkPython } from './agent-framework-python';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const rules = (t: Transcript) => t.findings.map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-const read = (value: unknown) => transcript(JSON.stringify(value), 'agent-framework-python').messages;
+const read = importAs('agent-framework-python');
 
 describe('agent-framework-python fixtures', () => {
   it('reads a clean conversation without findings', () => {
@@ -90,7 +80,7 @@ describe('agent-framework-python fixtures', () => {
     ]);
     expect(t.messages[2]).toMatchObject({ toolCallId: 'call_eur', status: 'error', text: 'Error: Function failed.' });
     expect(t.messages[1]?.toolCalls[1]).toMatchObject({ id: 'call_jpy', argsText: '{"to": "JPY", "amount": 100' });
-    expect(rules(t)).toEqual([
+    expect(allRules(t)).toEqual([
       ['orphan-tool-call', 1, 'call_jpy'],
       ['invalid-tool-call', 1, 'call_jpy'],
       ['tool-error', 2, 'call_eur'],

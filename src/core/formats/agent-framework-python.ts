@@ -4,23 +4,18 @@
 // until early 2026 they were `{"type": "chat_message", "role": {"type": "role", "value": "user"}, ...}`.
 // Contents mirror Microsoft.Extensions.AI in snake_case (see meai-contents.ts).
 import { isRecord } from '../json/value';
-import type { Role, Usage } from '../model';
+import type { Usage } from '../model';
+import { expectedObject } from './common/drafts';
 import { numberOf, stringOf } from './common/fields';
 import { findNestedList } from './common/find-nested-list';
-import { PieceBuilder, readPieceList, type FoundList, type Pieces } from './common/split-messages';
-import { applyResponse, camelToSnake, readContents, type Dialect } from './meai-contents';
+import { readPieceList, type FoundList, type Pieces } from './common/split-messages';
+import { usageFrom } from './common/usage';
+import { applyResponse, camelToSnake, CHAT_ROLES, readChatMessage, type Dialect } from './meai-contents';
 import type { FormatAdapter, ParsedInput } from './types';
-import { expectedObject, findMessageList, scoreList, type Unreadable } from './wrappers';
+import { findMessageList, scoreList, type Unreadable } from './wrappers';
 
 const EXPECTS =
   '{"type": "message" | "chat_message", "role": ..., "contents": [{"type": "text" | "function_call" | ...}]} dicts, as one message, a bare array, under "messages" (ChatResponse) or in a thread state';
-
-const ROLES = new Map<string, Role>([
-  ['system', 'system'],
-  ['user', 'human'],
-  ['assistant', 'ai'],
-  ['tool', 'tool'],
-]);
 
 /** `contents` (not OpenAI Responses' `content`) under a message type is Agent Framework's own. */
 function isMessage(value: unknown): value is Record<string, unknown> {
@@ -43,23 +38,14 @@ function roleName(role: unknown): string | undefined {
  */
 function readUsageDetails(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const input = numberOf(value.input_token_count);
-  const output = numberOf(value.output_token_count);
-  if (input === undefined && output === undefined) return undefined;
-  const reported = numberOf(value.total_token_count);
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: reported ?? (input ?? 0) + (output ?? 0),
-    totalReported: reported !== undefined,
-  };
-  const cacheRead = numberOf(value.cache_read_input_token_count);
-  const cacheCreation = numberOf(value.cache_creation_input_token_count);
-  const reasoning = numberOf(value.reasoning_output_token_count);
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: numberOf(value.input_token_count),
+    output: numberOf(value.output_token_count),
+    total: numberOf(value.total_token_count),
+    cacheRead: numberOf(value.cache_read_input_token_count),
+    cacheCreation: numberOf(value.cache_creation_input_token_count),
+    reasoning: numberOf(value.reasoning_output_token_count),
+  });
 }
 
 // Older UsageContent wrote `details`; current Content writes `usage_details`.
@@ -70,19 +56,10 @@ const DIALECT: Dialect = {
 };
 
 function readMessage(element: unknown): Pieces | Unreadable {
-  if (!isRecord(element)) return expectedObject('`type`, `role` and `contents`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`type`, `role` and `contents`', element) };
   const role = roleName(element.role);
   if (role === undefined) return { unreadable: 'expected a `role` string or {"type": "role", "value": ...}' };
-  const contents = element.contents ?? [];
-  if (!Array.isArray(contents)) return { unreadable: '`contents` is not a list' };
-  const builder = new PieceBuilder(ROLES.get(role) ?? 'other', {
-    sourceType: role,
-    id: stringOf(element.message_id),
-    name: stringOf(element.author_name),
-    timestamp: stringOf(element.created_at),
-  });
-  readContents(contents, 'contents', DIALECT, builder);
-  return builder.finish();
+  return readChatMessage(element, CHAT_ROLES.get(role) ?? 'other', role, DIALECT);
 }
 
 function read(input: ParsedInput) {

@@ -6,9 +6,10 @@
 // mid_conversation_system_block_param.py @458a645.
 import { isRecord, kindOf } from '../json/value';
 import type { ContentBlock, Role, ToolCall, Usage } from '../model';
-import { expectedObject, newDraft, type Where } from './common/draft-paths';
-import { joinText, problemDraft } from './common/drafts';
+import { splitTurn, wholeTurn, type Where } from './common/draft-paths';
+import { expectedObject, joinText, newDraft, problemDraft } from './common/drafts';
 import { numberOf } from './common/fields';
+import { usageFrom } from './common/usage';
 import { readContent, readToolCall } from './langchain-common';
 import type { MessageDraft } from './types';
 
@@ -74,45 +75,18 @@ function readAssistant(element: Record<string, unknown>, blocks: unknown[], wher
   return [ai, ...results];
 }
 
-interface Run {
-  role: Role;
-  first: number;
-  blocks: unknown[];
-}
-
 function readTurn(role: Role, roleName: string, element: Record<string, unknown>, blocks: unknown[], where: Where): MessageDraft[] {
-  const drafts: MessageDraft[] = [];
-  let run: Run | undefined;
-  const close = (): void => {
-    if (run === undefined) return;
-    // A run that is one block is that block; several are kept verbatim as the list of them.
-    const raw = run.blocks.length === 1 ? run.blocks[0] : run.blocks;
-    const sourceType = run.role === role ? roleName : 'mid_conv_system';
-    drafts.push(newDraft(run.role, sourceType, run.blocks.map(readBlock), raw, where.inner(`.content[${run.first}]`)));
-    run = undefined;
-  };
-  blocks.forEach((block, j) => {
-    const type = typeOf(block);
-    if (isRecord(block) && isResultType(type)) {
-      close();
-      drafts.push(readResult(block, type, where.inner(`.content[${j}]`)));
-      return;
-    }
-    const blockRole = type === 'mid_conv_system' ? 'system' : role;
-    if (run?.role !== blockRole) {
-      close();
-      run = { role: blockRole, first: j, blocks: [] };
-    }
-    run.blocks.push(block);
-  });
-  close();
-  const only = drafts.length === 1 ? drafts[0] : undefined;
-  if (only !== undefined && only.role !== 'tool') {
-    // The turn was not split: the message is the whole element.
-    only.raw = element;
-    only.location = { path: where.path };
-    withMeta(only, element);
-  }
+  const drafts = splitTurn(
+    blocks,
+    (block, j) => {
+      const type = typeOf(block);
+      return isRecord(block) && isResultType(type) ? readResult(block, type, where.inner(`.content[${j}]`)) : undefined;
+    },
+    (block) => (typeOf(block) === 'mid_conv_system' ? 'system' : role),
+    (run, raw) => newDraft(run.role, run.role === role ? roleName : 'mid_conv_system', run.blocks.map(readBlock), raw, where.inner(`.content[${run.first}]`)),
+  );
+  const whole = wholeTurn(drafts, element, where.path);
+  if (whole) withMeta(whole, element);
   return drafts;
 }
 
@@ -185,9 +159,5 @@ export function readAnthropicUsage(value: unknown): Usage | undefined {
   if (input === undefined && output === undefined) return undefined;
   const cacheRead = numberOf(value.cache_read_input_tokens);
   const cacheCreation = numberOf(value.cache_creation_input_tokens);
-  const allInput = (input ?? 0) + (cacheRead ?? 0) + (cacheCreation ?? 0);
-  const usage: Usage = { input: allInput, output: output ?? 0, total: allInput + (output ?? 0), totalReported: false };
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  return usage;
+  return usageFrom({ input: (input ?? 0) + (cacheRead ?? 0) + (cacheCreation ?? 0), output, cacheRead, cacheCreation });
 }

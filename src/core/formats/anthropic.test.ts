@@ -4,24 +4,9 @@ import fault from '../../../fixtures/formats/anthropic/fault.json?raw';
 import response from '../../../fixtures/formats/anthropic/response.json?raw';
 import toolCalls from '../../../fixtures/formats/anthropic/tool-calls.json?raw';
 import weather from '../../../fixtures/weather.anthropic.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, json, rules, transcript, where } from '../testing/importing';
 import { anthropic } from './anthropic';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
-
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const json = (value: unknown): string => JSON.stringify(value);
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-const where = (t: Transcript) => t.messages.map((m) => `${m.location.path}@${m.location.line}:${m.location.column}`);
 
 describe('anthropic fixtures', () => {
   it('reads a request: system blocks, thinking, a call and its result', () => {
@@ -34,7 +19,7 @@ describe('anthropic fixtures', () => {
       ['tool', 'tool_result', ['text'], '15°C'],
       ['ai', 'assistant', ['text'], 'It is 15°C in Paris.'],
     ]);
-    expect(where(t)).toEqual(['system@4:13', 'messages[0]@6:5', 'messages[1]@7:5', 'messages[2].content[0]@13:7', 'messages[3]@15:5']);
+    expect(where(t.messages)).toEqual(['system@4:13', 'messages[0]@6:5', 'messages[1]@7:5', 'messages[2].content[0]@13:7', 'messages[3]@15:5']);
     expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['toolu_01A', 'get_weather', { city: 'Paris' }]]);
     // The signature stays with the thinking block, to be replayed unmodified.
     expect(t.messages[2]?.content[0]).toMatchObject({ type: 'thinking', text: expect.stringContaining('get_weather'), raw: { signature: 'EqQBCgIYAhIM' } });

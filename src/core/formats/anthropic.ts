@@ -4,8 +4,8 @@
 // message.py (see anthropic-message.ts for the blocks).
 import { isRecord } from '../json/value';
 import { isCallType, isResultType, readAnthropicMessage } from './anthropic-message';
-import { newDraft, whereAt, whereOf } from './common/draft-paths';
-import { problemDraft } from './common/drafts';
+import { whereAt, whereOf } from './common/draft-paths';
+import { newDraft, problemDraft } from './common/drafts';
 import { readContent } from './langchain-common';
 import type { FormatAdapter, MessageDraft, ParsedInput } from './types';
 

@@ -3,24 +3,13 @@ import cross from '../../../fixtures/cross-format/autogen.json?raw';
 import clean from '../../../fixtures/formats/autogen/clean.json?raw';
 import fault from '../../../fixtures/formats/autogen/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/autogen/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, rules, transcript } from '../testing/importing';
 import { autogen } from './autogen';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
-
-const GENERAL = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const findings = (t: Transcript) => t.findings.filter((f) => GENERAL.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-function load(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
 
 describe('autogen fixtures', () => {
   it('reads an AgentChat TaskResult: speakers by source, usage, the stop notice as other', () => {
-    const t = load(clean);
+    const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['autogen', 'AutoGen messages']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.name, m.location.path])).toEqual([
       ['human', 'TextMessage', 'user', 'messages[0]'],
@@ -28,11 +17,11 @@ describe('autogen fixtures', () => {
       ['other', 'StopMessage', 'MaxMessageTermination', 'messages[2]'],
     ]);
     expect(t.messages[1]).toMatchObject({ id: '0f1c2d3e-0000-4000-8000-000000000002', timestamp: '2025-06-01T12:00:01.200000Z', usage: { input: 28, output: 24, total: 52, totalReported: false } });
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('reads tool call events: request, execution (one tool message per result), thought and summary', () => {
-    const t = load(toolCalls);
+    const t = transcript(toolCalls);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.location.path])).toEqual([
       ['human', 'TextMessage', 'messages[0]'],
       ['ai', 'ThoughtEvent', 'messages[1]'],
@@ -44,11 +33,11 @@ describe('autogen fixtures', () => {
     expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args, c.argsText])).toEqual([['call_zgrHrPsz5oEy9q0kd6ywnYpq', 'get_weather', { city: 'New York' }, '{"city":"New York"}']]);
     expect(t.messages[3]).toMatchObject({ toolCallId: 'call_zgrHrPsz5oEy9q0kd6ywnYpq', name: 'get_weather', status: 'success', raw: { call_id: 'call_zgrHrPsz5oEy9q0kd6ywnYpq', is_error: false } });
     expect(t.links.get('call_zgrHrPsz5oEy9q0kd6ywnYpq')?.results).toEqual([3]);
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('flags the planted faults in an agent state: an error result and a result for the wrong id', () => {
-    const t = load(fault);
+    const t = transcript(fault);
     expect(t.messages.map((m) => [m.role, m.location.path])).toEqual([
       ['system', 'llm_context.messages[0]'],
       ['human', 'llm_context.messages[1]'],
@@ -58,7 +47,7 @@ describe('autogen fixtures', () => {
       ['ai', 'llm_context.messages[4]'],
     ]);
     expect(t.messages[3]?.status).toBe('error');
-    expect(findings(t)).toEqual([
+    expect(rules(t)).toEqual([
       ['orphan-tool-call', 2, 'call_jpy'],
       ['tool-error', 3, 'call_eur'],
       ['orphan-tool-result', 4, 'call_jpx'],
@@ -66,7 +55,7 @@ describe('autogen fixtures', () => {
   });
 
   it('reads the cross-format run', () => {
-    expect(load(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
+    expect(transcript(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
   });
 });
 
@@ -83,7 +72,7 @@ describe('autogen shapes', () => {
       { type: 'FunctionExecutionResultMessage', content: 'not a list' },
       { type: 'TextMessage', source: 'x', content: 'ok' },
     ].map((v) => JSON.stringify(v));
-    const t = load([...lines.slice(0, 4), '{broken', lines[4]].join('\n'));
+    const t = transcript([...lines.slice(0, 4), '{broken', lines[4]].join('\n'));
     expect(t.format).toBe('autogen');
     expect(t.messages.map((m) => [m.role, m.text, m.location.path, m.problem])).toEqual([
       ['human', 'Describe this', 'line 1', undefined],

@@ -10,7 +10,8 @@ import { formatPath, linePath, type PathSegment } from '../json/locate';
 import { isRecord, kindOf } from '../json/value';
 import type { ContentBlock, Role, Usage } from '../model';
 import { guarded } from './common/guard';
-import { joinText, problemDraft, textOf } from './common/drafts';
+import { joinText, newDraft, problemDraft, textOf } from './common/drafts';
+import { usageFrom } from './common/usage';
 import { readToolCall } from './langchain-common';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
 import { findMessageList, WRAPPERS } from './wrappers';
@@ -77,16 +78,7 @@ function readElement(element: unknown, path: string): MessageDraft[] {
   const type = element.type;
   if (typeof type !== 'string') return [problemDraft(element, path, 'expected a string `type` such as "TextMessage" or "AssistantMessage"')];
   if (type === 'FunctionExecutionResultMessage' || type === 'ToolCallExecutionEvent') return readResults(element, path);
-  const draft: MessageDraft = {
-    role: roleOf(type, element.source),
-    sourceType: type,
-    content: [],
-    text: '',
-    toolCalls: [],
-    invalidToolCalls: [],
-    raw: element,
-    location: { path },
-  };
+  const draft = newDraft(roleOf(type, element.source), type, [], element, path);
   fillContent(draft, element);
   if (typeof element.source === 'string') draft.name = element.source;
   if (typeof element.id === 'string') draft.id = element.id;
@@ -141,16 +133,8 @@ function readResults(element: Record<string, unknown>, path: string): MessageDra
     const at = `${path}.content[${j}]`;
     if (!isRecord(result)) return problemDraft(result, at, `expected a FunctionExecutionResult, got ${kindOf(result)}`);
     const text = textOf(result.content);
-    const draft: MessageDraft = {
-      role: 'tool',
-      sourceType,
-      content: text === '' ? [] : [{ kind: 'text', type: 'text', text, raw: result.content }],
-      text,
-      toolCalls: [],
-      invalidToolCalls: [],
-      raw: result,
-      location: { path: path.startsWith('line ') ? path : at },
-    };
+    const content: ContentBlock[] = text === '' ? [] : [{ kind: 'text', type: 'text', text, raw: result.content }];
+    const draft = newDraft('tool', sourceType, content, result, path.startsWith('line ') ? path : at);
     if (typeof result.call_id === 'string') draft.toolCallId = result.call_id;
     if (typeof result.name === 'string') draft.name = result.name;
     if (result.is_error === true) draft.status = 'error';
@@ -164,8 +148,7 @@ function readUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
   const input = typeof value.prompt_tokens === 'number' ? value.prompt_tokens : undefined;
   const output = typeof value.completion_tokens === 'number' ? value.completion_tokens : undefined;
-  if (input === undefined && output === undefined) return undefined;
-  return { input: input ?? 0, output: output ?? 0, total: (input ?? 0) + (output ?? 0), totalReported: false };
+  return usageFrom({ input, output });
 }
 
 export const autogen: FormatAdapter = guarded({

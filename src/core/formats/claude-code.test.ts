@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import clean from '../../../fixtures/formats/claude-code/clean.jsonl?raw';
 import fault from '../../../fixtures/formats/claude-code/fault.jsonl?raw';
 import toolCalls from '../../../fixtures/formats/claude-code/tool-calls.jsonl?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, rules, transcript } from '../testing/importing';
 import { claudeCode, parentOrder } from './claude-code';
-import type { ParsedInput } from './types';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: true, lineOf: [] });
 const jsonl = (entries: unknown[]): string => entries.map((e) => JSON.stringify(e)).join('\n');
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 const user = (uuid: string, parentUuid: string | null, content: unknown) => ({ type: 'user', uuid, parentUuid, sessionId: 's', message: { role: 'user', content } });
 const assistant = (uuid: string, parentUuid: string | null, id: string, content: unknown[]) => ({
@@ -158,7 +146,7 @@ describe('claude-code lines', () => {
 });
 
 describe('claude-code detection', () => {
-  const score = (value: unknown) => claudeCode.detect(input(value));
+  const score = (value: unknown) => claudeCode.detect(input(value, { jsonLines: true }));
 
   it('claims session lines even when the file starts with non-message entries', () => {
     expect(score([{ type: 'summary', summary: 's', leafUuid: 'x' }, user('u', null, 'hi')])).toBe(100);

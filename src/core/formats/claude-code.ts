@@ -6,8 +6,8 @@
 // src/lib/conversation-schema), as summarized in formats.md section 4.
 import { isRecord } from '../json/value';
 import { readAnthropicMessage } from './anthropic-message';
-import { newDraft, whereAt, whereOf, type Where } from './common/draft-paths';
-import { joinText, problemDraft } from './common/drafts';
+import { whereAt, whereOf, type Where } from './common/draft-paths';
+import { joinText, newDraft, problemDraft } from './common/drafts';
 import { stringOf } from './common/fields';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
 

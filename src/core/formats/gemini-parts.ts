@@ -5,6 +5,7 @@
 import { isRecord } from '../json/value';
 import type { ContentBlock, ContentKind, ToolCall, Usage } from '../model';
 import { mediaKind, numberOf, stringOf } from './common/fields';
+import { usageFrom } from './common/usage';
 import { readToolCall } from './langchain-common';
 
 /** A field under its camelCase (REST) or snake_case (python-genai) name; null counts as absent. */
@@ -92,8 +93,5 @@ export function readGeminiUsage(value: unknown): Usage | undefined {
   const input = (prompt ?? 0) + (count('toolUsePromptTokenCount', 'tool_use_prompt_token_count') ?? 0);
   const output = (candidates ?? 0) + (thoughts ?? 0);
   const reported = count('totalTokenCount', 'total_token_count');
-  const usage: Usage = { input, output, total: reported ?? input + output, totalReported: reported !== undefined };
-  if (cached !== undefined) usage.cacheRead = cached;
-  if (thoughts !== undefined) usage.reasoning = thoughts;
-  return usage;
+  return usageFrom({ input, output, total: reported, cacheRead: cached, reasoning: thoughts });
 }

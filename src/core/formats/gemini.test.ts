@@ -3,22 +3,8 @@ import clean from '../../../fixtures/formats/gemini/clean.json?raw';
 import fault from '../../../fixtures/formats/gemini/fault.json?raw';
 import response from '../../../fixtures/formats/gemini/response.json?raw';
 import toolCalls from '../../../fixtures/formats/gemini/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, json, rules, transcript } from '../testing/importing';
 import { gemini } from './gemini';
-import type { ParsedInput } from './types';
-
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const json = (value: unknown): string => JSON.stringify(value);
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 describe('gemini fixtures', () => {
   it('reads a REST request: system instruction, image, thought, a call and its response', () => {

@@ -5,8 +5,8 @@
 // (`Content`, `GenerateContentResponse`); see gemini-parts.ts for the parts.
 import { isRecord, kindOf } from '../json/value';
 import type { ContentBlock, Role, ToolCall } from '../model';
-import { expectedObject, newDraft, whereAt, whereOf, type Where } from './common/draft-paths';
-import { problemDraft } from './common/drafts';
+import { splitTurn, wholeTurn, whereAt, whereOf, type Where } from './common/draft-paths';
+import { expectedObject, newDraft, problemDraft } from './common/drafts';
 import { stringOf } from './common/fields';
 import { field, partData, readFunctionCall, readGeminiUsage, readPart, responseText } from './gemini-parts';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
@@ -136,32 +136,17 @@ function readModelTurn(parts: unknown[], roleName: string, turn: Turn, pairing: 
 
 /** Each functionResponse becomes its own tool message, in part order; the parts between them human messages. */
 function readUserTurn(parts: unknown[], roleName: string, turn: Turn, pairing: Pairing): MessageDraft[] {
-  const drafts: MessageDraft[] = [];
-  let run: { first: number; parts: unknown[] } | undefined;
-  const close = (): void => {
-    if (run === undefined) return;
-    const raw = run.parts.length === 1 ? run.parts[0] : run.parts;
-    drafts.push(newDraft('human', roleName, run.parts.map(readPart), raw, turn.where.inner(`${turn.parts}[${run.first}]`)));
-    run = undefined;
-  };
-  parts.forEach((part, j) => {
-    const data = partData(part);
-    if (data?.field === 'functionResponse' && isRecord(part)) {
-      close();
-      drafts.push(readResponse(part, data.written, data.value, turn, j, pairing));
-      return;
-    }
-    run ??= { first: j, parts: [] };
-    run.parts.push(part);
-  });
-  close();
-  const only = drafts.length === 1 ? drafts[0] : undefined;
+  const drafts = splitTurn(
+    parts,
+    (part, j) => {
+      const data = partData(part);
+      return data?.field === 'functionResponse' && isRecord(part) ? readResponse(part, data.written, data.value, turn, j, pairing) : undefined;
+    },
+    () => 'human',
+    (run, raw) => newDraft('human', roleName, run.blocks.map(readPart), raw, turn.where.inner(`${turn.parts}[${run.first}]`)),
+  );
   if (drafts.length === 0) return [newDraft('human', roleName, [], turn.raw, turn.where.path)];
-  if (only !== undefined && only.role !== 'tool') {
-    // Not split: the message is the whole Content.
-    only.raw = turn.raw;
-    only.location = { path: turn.where.path };
-  }
+  wholeTurn(drafts, turn.raw, turn.where.path);
   return drafts;
 }
 

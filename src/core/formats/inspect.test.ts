@@ -3,25 +3,15 @@ import cross from '../../../fixtures/cross-format/inspect.json?raw';
 import clean from '../../../fixtures/formats/inspect/clean.json?raw';
 import fault from '../../../fixtures/formats/inspect/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/inspect/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, readWith, rules, transcript } from '../testing/importing';
 import { inspect } from './inspect';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
 
-const GENERAL = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const findings = (t: Transcript) => t.findings.filter((f) => GENERAL.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-function load(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const read = (value: unknown) => inspect.read(input(value)).messages;
+const read = readWith(inspect);
 
 describe('inspect fixtures', () => {
   it('reads an eval log with one sample: reasoning content, model, usage on the answer', () => {
-    const t = load(clean);
+    const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['inspect', 'Inspect AI eval log']);
     expect(t.messages.map((m) => [m.role, m.id, m.name, m.location.path])).toEqual([
       ['system', 's1', undefined, 'samples[0].messages[0]'],
@@ -35,11 +25,11 @@ describe('inspect fixtures', () => {
     ]);
     expect(answer).toMatchObject({ model: 'claude-sonnet-4-5-20250929', text: 'Sally will look in the basket.' });
     expect(answer?.usage).toEqual({ input: 41, output: 36, total: 77, totalReported: true, cacheRead: 0, cacheCreation: 0 });
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('shows several samples one after another, named, with attachments resolved', () => {
-    const t = load(toolCalls);
+    const t = transcript(toolCalls);
     expect(t.messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'ai', 'system', 'human', 'ai', 'tool', 'ai']);
     expect([t.messages[0]?.name, t.messages[5]?.name]).toEqual(['sample ls_challenge, epoch 1', 'sample ls_challenge, epoch 2']);
     expect(t.messages[8]).toMatchObject({ text: 'flag.txt\nREADME', name: 'bash', toolCallId: 'call_ls_2' });
@@ -50,16 +40,16 @@ describe('inspect fixtures', () => {
     expect(t.messages[4]?.usage).toEqual({ input: 440, output: 41, total: 481, totalReported: true, cacheRead: 128 });
     expect(t.notes?.[0]).toContain('2 samples');
     // Only the joint between the samples.
-    expect(findings(t)).toEqual([['system-not-first', 5, undefined]]);
+    expect(rules(t)).toEqual([['system-not-first', 5, undefined]]);
   });
 
   it('flags the planted faults of a bare sample', () => {
-    const t = load(fault);
+    const t = transcript(fault);
     expect(t.format).toBe('inspect');
     expect(t.messages[1]?.toolCalls[1]).toMatchObject({ id: 'call_2', name: 'python', error: "Expecting ',' delimiter: line 1 column 24 (char 23)" });
     expect(t.messages[2]).toMatchObject({ status: 'error', text: 'timeout: Command timed out before completing.' });
     expect(t.messages[4]?.usage).toMatchObject({ input: 900, output: 60 });
-    expect(findings(t)).toEqual([
+    expect(rules(t)).toEqual([
       ['invalid-tool-call', 1, 'call_2'],
       ['tool-error', 2, 'call_1'],
       ['tool-error', 3, 'call_2'],
@@ -68,7 +58,7 @@ describe('inspect fixtures', () => {
   });
 
   it('reads the cross-format run', () => {
-    expect(load(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
+    expect(transcript(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
   });
 });
 

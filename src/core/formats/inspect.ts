@@ -9,6 +9,8 @@ import { isRecord, kindOf } from '../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../model';
 import { guarded } from './common/guard';
 import { joinText, problemDraft } from './common/drafts';
+import { numberOf } from './common/fields';
+import { addUsage, usageFrom } from './common/usage';
 import { readToolCall } from './langchain-common';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
 
@@ -192,42 +194,24 @@ function readCall(value: unknown): ToolCall {
  */
 function readModelUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const n = (key: string): number | undefined => (typeof value[key] === 'number' && Number.isFinite(value[key]) ? value[key] : undefined);
-  const output = n('output_tokens') ?? 0;
-  const total = n('total_tokens');
-  const inputTokens = n('input_tokens');
+  const output = numberOf(value.output_tokens) ?? 0;
+  const total = numberOf(value.total_tokens);
+  const inputTokens = numberOf(value.input_tokens);
   if (inputTokens === undefined && total === undefined) return undefined;
-  const input = total !== undefined && total >= output ? total - output : (inputTokens ?? 0);
-  const usage: Usage = { input, output, total: total ?? input + output, totalReported: total !== undefined };
-  const cacheRead = n('input_tokens_cache_read');
-  const cacheCreation = n('input_tokens_cache_write');
-  const reasoning = n('reasoning_tokens');
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: total !== undefined && total >= output ? total - output : (inputTokens ?? 0),
+    output,
+    total,
+    cacheRead: numberOf(value.input_tokens_cache_read),
+    cacheCreation: numberOf(value.input_tokens_cache_write),
+    reasoning: numberOf(value.reasoning_tokens),
+  });
 }
 
 /** `model_usage` is `{model name: ModelUsage}`; the sample's usage is their sum. */
 function sumUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  let sum: Usage | undefined;
-  for (const entry of Object.values(value)) {
-    const usage = readModelUsage(entry);
-    if (!usage) continue;
-    if (!sum) {
-      sum = { ...usage };
-      continue;
-    }
-    sum.input += usage.input;
-    sum.output += usage.output;
-    sum.total += usage.total;
-    sum.totalReported &&= usage.totalReported;
-    for (const key of ['cacheRead', 'cacheCreation', 'reasoning'] as const) {
-      if (usage[key] !== undefined) sum[key] = (sum[key] ?? 0) + usage[key];
-    }
-  }
-  return sum;
+  return Object.values(value).reduce<Usage | undefined>((sum, entry) => addUsage(sum, readModelUsage(entry)), undefined);
 }
 
 export const inspect: FormatAdapter = guarded({

@@ -1,8 +1,11 @@
 // What every LangChain form shares once its envelope is off: the message fields of
 // `data` / `kwargs` / a flat dict, read into the normalized model.
 import { findJsonError, lineColumnAt } from '../json/jsonError';
-import { isRecord, kindOf } from '../json/value';
+import { isRecord, kindOf, parseJson } from '../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../model';
+import { joinText } from './common/drafts';
+import { idOf, numberOf, stringOf } from './common/fields';
+import { usageFrom } from './common/usage';
 import type { DraftBody, Unreadable } from './wrappers';
 
 // `chat` / `generic` (ChatMessage) carry their role in a `role` field.
@@ -77,19 +80,6 @@ export function readMessage(sourceType: string, fields: Record<string, unknown>)
   };
 }
 
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function numberOf(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** LangChain coerces numeric ids to strings; so do we. */
-function idOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-}
-
 const BLOCK_KINDS = new Map<string, ContentKind>([
   ...['text', 'input_text', 'output_text', 'refusal'].map((t) => [t, 'text'] as const),
   ...['reasoning', 'thinking', 'redacted_thinking'].map((t) => [t, 'reasoning'] as const),
@@ -146,15 +136,6 @@ function reasoningFromKwargs(extra: Record<string, unknown>): ContentBlock[] {
   return typeof text === 'string' && text !== '' ? [{ kind: 'reasoning', type: 'reasoning_content', text, raw: text }] : [];
 }
 
-function joinText(content: ContentBlock[]): string {
-  let text = '';
-  for (const block of content) {
-    if (block.kind !== 'text' || block.text === undefined) continue;
-    text = text === '' ? block.text : `${text}\n${block.text}`;
-  }
-  return text;
-}
-
 /** LangChain `{name, args, id}` or OpenAI `{id, type: "function", function: {name, arguments}}`. */
 export function readToolCall(value: unknown, invalid: boolean): ToolCall {
   const flag = invalid ? { invalid: true } : {};
@@ -174,37 +155,26 @@ export function readToolCall(value: unknown, invalid: boolean): ToolCall {
 }
 
 function parseArguments(text: string): { value: unknown } | { error: string } {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    const found = findJsonError(text);
-    if (!found) return { error: 'arguments are not valid JSON' };
-    const { line, column } = lineColumnAt(text, found.offset);
-    const where = line > 1 ? `line ${line}, column ${column}` : `column ${column}`;
-    return { error: `arguments are not valid JSON at ${where}: ${found.message}` };
-  }
+  const parsed = parseJson(text);
+  if (parsed) return parsed;
+  const found = findJsonError(text);
+  if (!found) return { error: 'arguments are not valid JSON' };
+  const { line, column } = lineColumnAt(text, found.offset);
+  const where = line > 1 ? `line ${line}, column ${column}` : `column ${column}`;
+  return { error: `arguments are not valid JSON at ${where}: ${found.message}` };
 }
 
 /** LangChain `usage_metadata`; the total counts as reported only when the source gave one. */
 export function readUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const input = numberOf(value.input_tokens);
-  const output = numberOf(value.output_tokens);
-  if (input === undefined && output === undefined) return undefined;
-  const reported = numberOf(value.total_tokens);
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: reported ?? (input ?? 0) + (output ?? 0),
-    totalReported: reported !== undefined,
-  };
   const inputDetails = isRecord(value.input_token_details) ? value.input_token_details : {};
   const outputDetails = isRecord(value.output_token_details) ? value.output_token_details : {};
-  const cacheRead = numberOf(inputDetails.cache_read);
-  const cacheCreation = numberOf(inputDetails.cache_creation);
-  const reasoning = numberOf(outputDetails.reasoning);
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: numberOf(value.input_tokens),
+    output: numberOf(value.output_tokens),
+    total: numberOf(value.total_tokens),
+    cacheRead: numberOf(inputDetails.cache_read),
+    cacheCreation: numberOf(inputDetails.cache_creation),
+    reasoning: numberOf(outputDetails.reasoning),
+  });
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readWith } from '../testing/importing';
 import { langchainDict } from './langchain-dict';
-import type { ParsedInput } from './types';
 
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const read = (value: unknown) => langchainDict.read(input(value)).messages;
+const read = readWith(langchainDict);
 
 describe('langchain-dict', () => {
   it('reads LangGraph thread-state messages (the flat data part of 1a)', () => {

@@ -3,9 +3,10 @@
 // LangGraph thread-state messages (the flat `data` part of a stored message). Reads OpenAI Chat
 // request bodies too until an OpenAI adapter claims them.
 import { isRecord } from '../json/value';
+import { expectedObject } from './common/drafts';
 import { isMessageType, readMessage } from './langchain-common';
 import type { FormatAdapter } from './types';
-import { expectedObject, readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
 
 const EXPECTS = `{"role" or "type": "user" | "assistant" | "human" | "ai" | ..., "content": ...} dicts (LangGraph thread state, OpenAI-style messages) ${WRAPPERS}`;
 
@@ -34,7 +35,7 @@ function score(element: unknown): number {
 
 function readDict(element: unknown): DraftBody | Unreadable {
   if (Array.isArray(element) && isPair(element)) return readMessage(String(element[0]), { content: element[1] });
-  if (!isRecord(element)) return expectedObject('`role` or `type` and `content`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`role` or `type` and `content`', element) };
   const type = typeOf(element);
   if (type === undefined) return { unreadable: 'expected a string `role` or `type`' };
   return readMessage(type, element);

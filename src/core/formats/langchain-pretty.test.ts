@@ -3,18 +3,10 @@ import clean from '../../../fixtures/formats/langchain-pretty/clean.txt?raw';
 import fault from '../../../fixtures/formats/langchain-pretty/fault.txt?raw';
 import toolCalls from '../../../fixtures/formats/langchain-pretty/tool-calls.txt?raw';
 import redisPython from '../../../fixtures/redis-logs.python.txt?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { allRules, transcript } from '../testing/importing';
 import { langchainPretty } from './langchain-pretty';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
 const read = (text: string) => langchainPretty.readText(text).messages;
-const rules = (t: Transcript) => t.findings.map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 // formats.md 1f, verbatim: pretty_print() of a human message, an AI tool call and its result (langchain-core 1.2.6).
 const PRETTY_1F = `================================ Human Message =================================
@@ -104,7 +96,7 @@ describe('langchain-pretty', () => {
     expect(invalid).toMatchObject({ id: 'call_3', name: 'div', invalid: true });
     expect(invalid?.argsText?.trimEnd()).toBe('{"a": 1, "b":');
     expect(invalid?.error).toMatch(/^Function div arguments:\n\n\{"a": 1, "b": \n\nare not valid JSON\. Received JSONDecodeError/);
-    expect(rules(t)).toEqual([
+    expect(allRules(t)).toEqual([
       ['orphan-tool-call', 1, 'call_2'],
       ['invalid-tool-call', 1, 'call_3'],
       ['tool-error', 3, 'call_3'],

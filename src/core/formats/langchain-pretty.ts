@@ -4,8 +4,9 @@
 // line; the content as `str()` prints it) and `messages/ai.py::AIMessage.pretty_repr` (`Tool Calls:` /
 // `Invalid Tool Calls:`, each call as `  name (id)`, ` Call ID: id`, `  Error: ...` when set, `  Args:`
 // then `    key: str(value)` lines, or the raw string of an invalid call's arguments).
-import { preview } from '../json/value';
+import { parseJson, preview } from '../json/value';
 import { problemDraft } from './common/drafts';
+import { couldNotRead } from './common/guard';
 import { textPositions } from './common/text-position';
 import { readMessage } from './langchain-common';
 import { parsePythonValues, pythonValue } from './python-literal';
@@ -212,11 +213,8 @@ function readArgs(lines: string[]): unknown {
  * (str() of a dict is its repr), else the string as printed.
  */
 function argValue(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // not JSON: try Python below
-  }
+  const json = parseJson(text);
+  if (json) return json.value;
   if (/^[[{(]/.test(text) || text === 'True' || text === 'False' || text === 'None') {
     try {
       const [node, ...more] = parsePythonValues(text);
@@ -255,8 +253,7 @@ function readSafely(text: string): MessageDraft[] {
   try {
     return readText(text);
   } catch (error) {
-    const problem = `could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return [textDraft(text, linesOf(text), problem, textPositions(text))];
+    return [textDraft(text, linesOf(text), couldNotRead(error), textPositions(text))];
   }
 }
 

@@ -4,20 +4,13 @@ import redisPython from '../../../fixtures/redis-logs.python.txt?raw';
 import clean from '../../../fixtures/formats/langchain-repr/clean.txt?raw';
 import fault from '../../../fixtures/formats/langchain-repr/fault.txt?raw';
 import toolCalls from '../../../fixtures/formats/langchain-repr/tool-calls.txt?raw';
-import { importText } from '../import';
-import type { Message, Transcript } from '../model';
+import type { Message } from '../model';
+import { STORED_1A } from '../testing/formats-md';
+import { allRules, transcript, where } from '../testing/importing';
 import { langchainPretty } from './langchain-pretty';
 import { langchainRepr } from './langchain-repr';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
 const read = (text: string) => langchainRepr.readText(text).messages;
-const rules = (t: Transcript) => t.findings.map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-const where = (messages: Pick<Message, 'location'>[]) => messages.map((m) => `${m.location.path}@${m.location.line}:${m.location.column}`);
 
 /** What a message says, whatever form it was written in: everything but raw, location and the type name as written. */
 const meaning = (m: Message) => ({
@@ -38,24 +31,6 @@ const meaning = (m: Message) => ({
 
 // formats.md 1f, verbatim: langchain-core 1.x repr (the run formats.md 1a dumps as JSON).
 const REPR_1X = fault;
-
-// formats.md 1a, verbatim: the same messages as messages_to_dict JSON.
-const STORED_1A = `[
- {"type": "system", "data": {"content": "You are helpful.", "additional_kwargs": {}, "response_metadata": {}, "type": "system", "name": null, "id": null}},
- {"type": "human",  "data": {"content": "What is 2+2?", "additional_kwargs": {}, "response_metadata": {}, "type": "human", "name": null, "id": "h1"}},
- {"type": "ai", "data": {
-   "content": "", "additional_kwargs": {"refusal": null},
-   "response_metadata": {"model_name": "gpt-4o", "finish_reason": "tool_calls"},
-   "type": "ai", "name": null, "id": "lc_run--abc-0",
-   "tool_calls": [{"name": "add", "args": {"a": 2, "b": 2}, "id": "call_1", "type": "tool_call"}],
-   "invalid_tool_calls": [{"type": "invalid_tool_call", "id": "call_2", "name": "mul", "args": "{bad", "error": "bad json"}],
-   "usage_metadata": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15,
-                      "input_token_details": {"cache_read": 3}, "output_token_details": {"reasoning": 2}}}},
- {"type": "tool", "data": {"content": "4", "additional_kwargs": {}, "response_metadata": {}, "type": "tool", "name": "add", "id": null,
-   "tool_call_id": "call_1", "artifact": null, "status": "success"}},
- {"type": "tool", "data": {"content": "err", "additional_kwargs": {}, "response_metadata": {}, "type": "tool", "name": null, "id": null,
-   "tool_call_id": "call_2", "artifact": {"x": 1}, "status": "error"}}
-]`;
 
 // formats.md 1f, verbatim: a 0.3 AIMessage as pasted (empty invalid_tool_calls and `example` left out; `…` elisions are the doc's).
 const REPR_03 = `AIMessage(content='', additional_kwargs={'tool_calls': [{'id': 'call_iXj…', 'function': {'arguments': '{"a":3,"b":12}', 'name': 'multiply'}, 'type': 'function'}], 'refusal': None}, response_metadata={'token_usage': {…}, 'model_name': 'gpt-4o-mini-2024-07-18', 'system_fingerprint': 'fp_…', 'finish_reason': 'tool_calls', 'logprobs': None}, id='run-0b62…-0', tool_calls=[{'name': 'multiply', 'args': {'a': 3, 'b': 12}, 'id': 'call_iXj…', 'type': 'tool_call'}], usage_metadata={'input_tokens': 80, 'output_tokens': 17, 'total_tokens': 97})`;
@@ -104,7 +79,7 @@ describe('langchain-repr fixtures', () => {
 
   it('reads fault.txt (formats.md 1f verbatim) and flags the invalid call and the error result', () => {
     const t = transcript(fault);
-    expect(rules(t)).toEqual([
+    expect(allRules(t)).toEqual([
       ['invalid-tool-call', 2, 'call_2'],
       ['tool-error', 4, 'call_2'],
     ]);
@@ -246,7 +221,7 @@ describe('langchain-repr on broken text', () => {
       location: { path: 'line 2', line: 2, column: 2 },
       raw: { repr: "AIMessage(content='hello, how can I he" },
     });
-    expect(rules(t)).toEqual([['unrecognized-message', 1, undefined]]);
+    expect(allRules(t)).toEqual([['unrecognized-message', 1, undefined]]);
   });
 
   it('keeps text around the messages that is not structure', () => {

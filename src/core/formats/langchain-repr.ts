@@ -8,6 +8,7 @@ import { formatPath, type PathSegment } from '../json/locate';
 import { isRecord, kindOf, preview } from '../json/value';
 import type { SourceLocation } from '../model';
 import { problemDraft } from './common/drafts';
+import { couldNotRead } from './common/guard';
 import { textPositions } from './common/text-position';
 import { baseType, isMessageType, readMessage } from './langchain-common';
 import { parsePythonAt, parsePythonKeywords, parsePythonValues, PythonSyntaxError, pythonValue, type PyNode } from './python-literal';
@@ -60,8 +61,7 @@ function readSafely(text: string): MessageDraft[] {
   try {
     return readText(text);
   } catch (error) {
-    const problem = `could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return [brokenDraft(text, { path: 'line 1', line: 1, column: 1 }, problem)];
+    return [brokenDraft(text, { path: 'line 1', line: 1, column: 1 }, couldNotRead(error))];
   }
 }
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readWith } from '../testing/importing';
 import { langchainSerialized } from './langchain-serialized';
-import type { ParsedInput } from './types';
 
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const read = (value: unknown) => langchainSerialized.read(input(value)).messages;
+const read = readWith(langchainSerialized);
 
 // formats.md 1b, verbatim: Python dumpd output.
 const PYTHON_1B = JSON.parse(`[{"lc":1,"type":"constructor","id":["langchain","schema","messages","HumanMessage"],"kwargs":{"content":"hi","type":"human","id":"h1"}},

@@ -1,9 +1,10 @@
 // `messages_to_dict` (Python) and `toDict` / `mapChatMessagesToStoredMessages` (JS):
 // `{"type": "ai", "data": {...}}`, chunk types included, plus JS's legacy `{type, role, text}`.
 import { isRecord } from '../json/value';
+import { expectedObject } from './common/drafts';
 import { isMessageType, readMessage } from './langchain-common';
 import type { FormatAdapter } from './types';
-import { expectedObject, readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
 
 const EXPECTS = `{"type": "human" | "ai" | "tool" | ..., "data": {"content": ...}} objects (messages_to_dict / toDict) ${WRAPPERS}`;
 
@@ -14,7 +15,7 @@ function isStored(element: unknown): boolean {
 }
 
 function readStored(element: unknown): DraftBody | Unreadable {
-  if (!isRecord(element)) return expectedObject('`type` and `data`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`type` and `data`', element) };
   if (typeof element.type !== 'string') return { unreadable: 'expected a string `type` next to `data`' };
   if (isRecord(element.data)) return readMessage(element.type, element.data);
   // StoredMessageV1, still accepted by JS mapStoredMessageToChatMessage.

@@ -4,24 +4,14 @@ import clean from '../../../fixtures/formats/langsmith/clean.json?raw';
 import examples from '../../../fixtures/formats/langsmith/dataset-examples.json?raw';
 import fault from '../../../fixtures/formats/langsmith/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/langsmith/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, readWith, rules, transcript } from '../testing/importing';
 import { langsmith } from './langsmith';
-import type { ParsedInput } from './types';
 
-const GENERAL = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const findings = (t: Transcript) => t.findings.filter((f) => GENERAL.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-function load(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const read = (value: unknown) => langsmith.read(input(value)).messages;
+const read = readWith(langsmith);
 
 describe('langsmith fixtures', () => {
   it('reads a chat-model run: list-of-lists inputs, LLMResult outputs (formats.md 1h)', () => {
-    const t = load(clean);
+    const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['langsmith', 'LangSmith runs']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.text, m.location.path])).toEqual([
       ['system', 'SystemMessage', 'You are a friendly assistant.', 'inputs.messages[0][0]'],
@@ -30,11 +20,11 @@ describe('langsmith fixtures', () => {
     ]);
     expect(t.messages[2]).toMatchObject({ id: 'lc_run--1', model: 'gpt-4o-mini', timestamp: '2025-06-01T12:00:00.000000', usage: { input: 3, output: 2, total: 5, totalReported: true } });
     expect(t.messages[2]?.location.line).toBeGreaterThan(1);
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('orders a trace by dotted_order and shows each message once, tool runs aside', () => {
-    const t = load(toolCalls);
+    const t = transcript(toolCalls);
     expect(t.messages.map((m) => [m.role, m.id, m.location.path])).toEqual([
       ['system', undefined, '[2].inputs.messages[0][0]'],
       ['human', 'h1', '[2].inputs.messages[0][1]'],
@@ -46,11 +36,11 @@ describe('langsmith fixtures', () => {
     expect(t.links.get('call_iXj9')?.results).toEqual([3]);
     expect(t.tokens.totals).toMatchObject({ input: 190, output: 25, total: 215 });
     expect(t.notes?.[0]).toContain('2 LLM runs');
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('flags the planted faults in nested child_runs: a failed tool and an unanswered retry', () => {
-    const t = load(fault);
+    const t = transcript(fault);
     expect(t.messages.map((m) => [m.role, m.location.path])).toEqual([
       ['human', 'child_runs[0].inputs.messages[0][0]'],
       ['ai', 'child_runs[0].outputs.generations[0][0].message'],
@@ -58,14 +48,14 @@ describe('langsmith fixtures', () => {
       ['ai', 'child_runs[1].outputs.generations[0][0].message'],
     ]);
     expect(t.messages[2]?.status).toBe('error');
-    expect(findings(t)).toEqual([
+    expect(rules(t)).toEqual([
       ['tool-error', 2, 'call_wx_01'],
       ['orphan-tool-call', 3, 'call_wx_02'],
     ]);
   });
 
   it('reads chat dataset examples one after another', () => {
-    const t = load(examples);
+    const t = transcript(examples);
     expect(t.format).toBe('langsmith');
     expect(t.messages.map((m) => [m.role, m.text, m.location.path])).toEqual([
       ['system', 'Answer briefly.', '[0].inputs.input[0]'],
@@ -79,7 +69,7 @@ describe('langsmith fixtures', () => {
   });
 
   it('reads the cross-format run', () => {
-    expect(load(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
+    expect(transcript(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
   });
 });
 

@@ -3,25 +3,15 @@ import cross from '../../../fixtures/cross-format/llamaindex.json?raw';
 import clean from '../../../fixtures/formats/llamaindex/clean.json?raw';
 import fault from '../../../fixtures/formats/llamaindex/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/llamaindex/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, readWith, rules, transcript } from '../testing/importing';
 import { llamaindex } from './llamaindex';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
 
-const GENERAL = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const findings = (t: Transcript) => t.findings.filter((f) => GENERAL.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-function load(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const read = (value: unknown) => llamaindex.read(input(value)).messages;
+const read = readWith(llamaindex);
 
 describe('llamaindex fixtures', () => {
   it('reads ChatMessage dumps with image and thinking blocks', () => {
-    const t = load(clean);
+    const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['llamaindex', 'LlamaIndex ChatMessage']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.text])).toEqual([
       ['system', 'system', 'You are a helpful assistant that describes images.'],
@@ -33,11 +23,11 @@ describe('llamaindex fixtures', () => {
       ['image', 'image', undefined],
     ]);
     expect(t.messages[2]?.content[0]).toMatchObject({ kind: 'reasoning', type: 'thinking', text: 'The picture shows a cat on a windowsill.' });
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('reads a SimpleChatStore with tool_call blocks and OpenAI calls in additional_kwargs', () => {
-    const t = load(toolCalls);
+    const t = transcript(toolCalls);
     expect(t.messages.map((m) => [m.role, m.location.path, m.location.line])).toEqual([
       ['human', 'store.chat_history[0]', 4],
       ['ai', 'store.chat_history[1]', 14],
@@ -53,20 +43,20 @@ describe('llamaindex fixtures', () => {
       ['call_mul_1', [2]],
       ['call_add_1', [4]],
     ]);
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('flags the planted faults', () => {
-    const t = load(fault);
+    const t = transcript(fault);
     expect(t.messages[1]?.toolCalls[1]?.argsText).toBe('{"to": "+15550100", "body": ');
-    expect(findings(t)).toEqual([
+    expect(rules(t)).toEqual([
       ['orphan-tool-call', 1, 'call_sms'],
       ['invalid-tool-call', 1, 'call_sms'],
     ]);
   });
 
   it('reads the cross-format run', () => {
-    expect(load(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
+    expect(transcript(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
   });
 });
 

@@ -9,10 +9,10 @@ import { formatPath } from '../json/locate';
 import { describeShape, isRecord } from '../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall } from '../model';
 import { guarded } from './common/guard';
-import { joinText, problemDraft } from './common/drafts';
+import { expectedObject, joinText, problemDraft } from './common/drafts';
 import { readToolCall } from './langchain-common';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
-import { expectedObject, readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
 
 const EXPECTS = `LlamaIndex ChatMessage dicts ({"role", "additional_kwargs", "blocks": [{"block_type": ...}]}) ${WRAPPERS}, or a SimpleChatStore ({"store": {...}})`;
 
@@ -82,7 +82,7 @@ function read(input: ParsedInput): AdapterOutput {
 }
 
 function readChatMessage(element: unknown): DraftBody | Unreadable {
-  if (!isRecord(element)) return expectedObject('`role` and `blocks`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`role` and `blocks`', element) };
   if (typeof element.role !== 'string') return { unreadable: 'expected a string `role`' };
   if (!Array.isArray(element.blocks) && !('content' in element)) return { unreadable: `expected \`blocks\` or \`content\`; got ${describeShape(element)}` };
   const extra = isRecord(element.additional_kwargs) ? element.additional_kwargs : {};

@@ -1,16 +1,18 @@
-// The AIContent list that Microsoft.Extensions.AI (.NET, camelCase, `$type`) and Microsoft Agent
-// Framework Python (snake_case, `type`) share: dotnet/extensions
+// The ChatMessage and its AIContent list that Microsoft.Extensions.AI (.NET, camelCase, `$type`) and
+// Microsoft Agent Framework Python (snake_case, `type`) share: dotnet/extensions
 // src/Libraries/Microsoft.Extensions.AI.Abstractions/Contents/*.cs and microsoft/agent-framework
 // python/packages/core/agent_framework/_types.py. Both name the same content types, so one reader
 // works on camelCase names and asks the dialect how its input spells a field.
 import type { PathSegment } from '../json/locate';
 import { isRecord } from '../json/value';
-import type { ContentBlock, Usage } from '../model';
+import type { ContentBlock, Role, Usage } from '../model';
 import { idOf, mediaKind, stringOf } from './common/fields';
 import { textOf } from './common/drafts';
-import type { PieceBuilder } from './common/split-messages';
+import { PieceBuilder, type Pieces } from './common/split-messages';
+import { addUsage } from './common/usage';
 import { readToolCall } from './langchain-common';
 import type { MessageDraft } from './types';
+import type { Unreadable } from './wrappers';
 
 export interface Dialect {
   /** `$type` (.NET) or `type` (Python). */
@@ -20,6 +22,14 @@ export interface Dialect {
   /** Reads the `details` / `usage_details` of a usage content. */
   usage(content: Record<string, unknown>): Usage | undefined;
 }
+
+/** ChatRole values, the same in both dialects. */
+export const CHAT_ROLES: ReadonlyMap<string, Role> = new Map<string, Role>([
+  ['system', 'system'],
+  ['user', 'human'],
+  ['assistant', 'ai'],
+  ['tool', 'tool'],
+]);
 
 export const camelToSnake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const snakeToCamel = (name: string): string => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -46,29 +56,11 @@ function resultText(value: unknown): string {
   return textOf(value);
 }
 
-function addUsage(total: Usage | undefined, next: Usage | undefined): Usage | undefined {
-  if (!total || !next) return total ?? next;
-  const sum = (a?: number, b?: number) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
-  const usage: Usage = {
-    input: total.input + next.input,
-    output: total.output + next.output,
-    total: total.total + next.total,
-    totalReported: total.totalReported && next.totalReported,
-  };
-  const cacheRead = sum(total.cacheRead, next.cacheRead);
-  const cacheCreation = sum(total.cacheCreation, next.cacheCreation);
-  const reasoning = sum(total.reasoning, next.reasoning);
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
-}
-
 /**
  * Adds each content to `builder` in order: function and hosted tool results become tool messages of
  * their own, usage contents become the message's usage (summed when there are several).
  */
-export function readContents(contents: readonly unknown[], key: PathSegment, dialect: Dialect, builder: PieceBuilder): void {
+function readContents(contents: readonly unknown[], key: PathSegment, dialect: Dialect, builder: PieceBuilder): void {
   const { spell } = dialect;
   contents.forEach((content, i) => {
     if (!isRecord(content)) {
@@ -115,6 +107,19 @@ export function readContents(contents: readonly unknown[], key: PathSegment, dia
       builder.add(block(name.endsWith('ToolCall') ? 'tool_call' : name.endsWith('ToolResult') ? 'tool_result' : 'other'));
     }
   });
+}
+
+/**
+ * A ChatMessage once its role is read (each dialect writes that its own way): its id, author and time
+ * as the dialect spells them, then its contents.
+ */
+export function readChatMessage(element: Record<string, unknown>, role: Role, sourceType: string, dialect: Dialect): Pieces | Unreadable {
+  const contents = element.contents ?? [];
+  if (!Array.isArray(contents)) return { unreadable: '`contents` is not a list' };
+  const field = (camel: string): string | undefined => stringOf(element[dialect.spell(camel)]);
+  const builder = new PieceBuilder(role, { sourceType, id: field('messageId'), name: field('authorName'), timestamp: field('createdAt') });
+  readContents(contents, 'contents', dialect, builder);
+  return builder.finish();
 }
 
 /**

@@ -4,21 +4,11 @@ import clean from '../../../fixtures/formats/meai/clean.json?raw';
 import fault from '../../../fixtures/formats/meai/fault.json?raw';
 import knownPayload from '../../../fixtures/formats/meai/known-payload.json?raw';
 import toolCalls from '../../../fixtures/formats/meai/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { allRules, importAs, input, transcript } from '../testing/importing';
 import { meai } from './meai';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const rules = (t: Transcript) => t.findings.map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-const read = (value: unknown) => transcript(JSON.stringify(value), 'meai').messages;
+const read = importAs('meai');
 
 describe('meai fixtures', () => {
   it('reads the ChatMessageTests.cs JsonDeserialization_KnownPayload message', () => {
@@ -105,7 +95,7 @@ describe('meai fixtures', () => {
       ['tool_call', 'functionCall'],
       ['other', 'citation'],
     ]);
-    expect(rules(t)).toEqual([
+    expect(allRules(t)).toEqual([
       ['tool-error', 2, 'call_book'],
       ['orphan-tool-call', 3, 'call_mail'],
     ]);

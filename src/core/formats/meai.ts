@@ -5,23 +5,18 @@
 // its session state (microsoft/agent-framework dotnet/src/Microsoft.Agents.AI.Abstractions/
 // InMemoryChatHistoryProvider.cs: `stateBag.<provider>.messages`).
 import { isRecord } from '../json/value';
-import type { Role, Usage } from '../model';
+import type { Usage } from '../model';
+import { expectedObject } from './common/drafts';
 import { numberOf, stringOf } from './common/fields';
 import { findNestedList } from './common/find-nested-list';
-import { PieceBuilder, readPieceList, type FoundList, type Pieces } from './common/split-messages';
-import { applyResponse, readContents, type Dialect } from './meai-contents';
+import { readPieceList, type FoundList, type Pieces } from './common/split-messages';
+import { usageFrom } from './common/usage';
+import { applyResponse, CHAT_ROLES, readChatMessage, type Dialect } from './meai-contents';
 import type { FormatAdapter, ParsedInput } from './types';
-import { expectedObject, findMessageList, scoreList, type Unreadable } from './wrappers';
+import { findMessageList, scoreList, type Unreadable } from './wrappers';
 
 const EXPECTS =
   '{"role": "user" | "assistant" | ..., "contents": [{"$type": "text" | "functionCall" | ...}]} ChatMessages, as one message, a bare array, under "messages" (ChatResponse) or in an Agent Framework session state\'s stateBag';
-
-const ROLES = new Map<string, Role>([
-  ['system', 'system'],
-  ['user', 'human'],
-  ['assistant', 'ai'],
-  ['tool', 'tool'],
-]);
 
 /** A ChatMessage has `role` and `contents` and, unlike Agent Framework Python's, no `type`. */
 function isChatMessage(value: unknown): value is Record<string, unknown> {
@@ -46,43 +41,26 @@ function score(element: unknown): number {
  */
 function readUsageDetails(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const input = numberOf(value.inputTokenCount);
-  const output = numberOf(value.outputTokenCount);
-  if (input === undefined && output === undefined) return undefined;
-  const reported = numberOf(value.totalTokenCount);
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: reported ?? (input ?? 0) + (output ?? 0),
-    totalReported: reported !== undefined,
-  };
-  const cacheRead = numberOf(value.cachedInputTokenCount);
-  const reasoning = numberOf(value.reasoningTokenCount);
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: numberOf(value.inputTokenCount),
+    output: numberOf(value.outputTokenCount),
+    total: numberOf(value.totalTokenCount),
+    cacheRead: numberOf(value.cachedInputTokenCount),
+    reasoning: numberOf(value.reasoningTokenCount),
+  });
 }
 
 const DIALECT: Dialect = { typeKey: '$type', spell: (camel) => camel, usage: (content) => readUsageDetails(content.details) };
 
-function readChatMessage(element: unknown): Pieces | Unreadable {
-  if (!isRecord(element)) return expectedObject('`role` and `contents`', element);
+function readMessage(element: unknown): Pieces | Unreadable {
+  if (!isRecord(element)) return { unreadable: expectedObject('`role` and `contents`', element) };
   const role = stringOf(element.role);
   if (role === undefined) return { unreadable: 'expected a string `role`' };
-  const contents = element.contents ?? [];
-  if (!Array.isArray(contents)) return { unreadable: '`contents` is not a list' };
-  const builder = new PieceBuilder(ROLES.get(role.toLowerCase()) ?? 'other', {
-    sourceType: role,
-    id: stringOf(element.messageId),
-    name: stringOf(element.authorName),
-    timestamp: stringOf(element.createdAt),
-  });
-  readContents(contents, 'contents', DIALECT, builder);
-  return builder.finish();
+  return readChatMessage(element, CHAT_ROLES.get(role.toLowerCase()) ?? 'other', role, DIALECT);
 }
 
 function read(input: ParsedInput) {
-  const messages = readPieceList(input, findList(input.value), readChatMessage, EXPECTS);
+  const messages = readPieceList(input, findList(input.value), readMessage, EXPECTS);
   const response = input.value;
   if (isRecord(response) && Array.isArray(response.messages)) {
     applyResponse(messages, stringOf(response.modelId), readUsageDetails(response.usage));

@@ -3,30 +3,9 @@ import clean from '../../../fixtures/formats/mistral/clean.json?raw';
 import fault from '../../../fixtures/formats/mistral/fault.json?raw';
 import response from '../../../fixtures/formats/mistral/response.json?raw';
 import toolCalls from '../../../fixtures/formats/mistral/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, rules, transcript } from '../testing/importing';
 import { mistral } from './mistral';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
-
-function transcript(text: string): Transcript {
-  const result = importText(text);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set([
-  'orphan-tool-call',
-  'orphan-tool-result',
-  'tool-results-not-adjacent',
-  'tool-error',
-  'tool-name-mismatch',
-  'invalid-tool-call',
-  'unrecognized-message',
-]);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 describe('mistral fixtures', () => {
   it('reads a request with a prefix message', () => {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { importText } from '../import';
+import { input } from '../testing/importing';
 import { detectFormat } from './registry';
 import { msgscope } from './msgscope';
 
 const doc = (messages: unknown[], version: unknown = 1) => ({ format: 'msgscope', version, source: { format: 'x', label: 'X' }, messages });
-const parsed = (value: unknown) => ({ value, jsonLines: false, lineOf: [] });
 
 describe('msgscope adapter', () => {
   it('claims its own envelope ahead of the role/content readers', () => {
     const value = doc([{ role: 'human', sourceType: 'user', content: [], text: 'hi', toolCalls: [], invalidToolCalls: [], raw: { role: 'user' } }]);
-    expect(msgscope.detect(parsed(value))).toBe(100);
-    expect(detectFormat(parsed(value))?.name).toBe('msgscope');
-    expect(msgscope.detect(parsed({ messages: [] }))).toBe(0);
+    expect(msgscope.detect(input(value))).toBe(100);
+    expect(detectFormat(input(value))?.name).toBe('msgscope');
+    expect(msgscope.detect(input({ messages: [] }))).toBe(0);
   });
 
   it('reads every field back, and keeps the original raw', () => {
@@ -54,7 +54,7 @@ describe('msgscope adapter', () => {
   });
 
   it('keeps unreadable elements on the timeline with the reason', () => {
-    const { messages } = msgscope.read(parsed(doc([42, { role: 'robot' }, { role: 'human', content: [{ kind: 'bogus' }, 'x'] }])));
+    const { messages } = msgscope.read(input(doc([42, { role: 'robot' }, { role: 'human', content: [{ kind: 'bogus' }, 'x'] }])));
     expect(messages.map((m) => [m.role, m.problem])).toEqual([
       ['other', 'expected a message object, got a number'],
       ['other', 'unknown role "robot": expected system, human, ai, tool, other'],
@@ -64,7 +64,7 @@ describe('msgscope adapter', () => {
   });
 
   it('refuses a version it does not know, saying which', () => {
-    const { messages } = msgscope.read(parsed(doc([], 2)));
+    const { messages } = msgscope.read(input(doc([], 2)));
     expect(messages).toHaveLength(1);
     expect(messages[0]?.problem).toBe('msgscope JSON version 2 is not one this msgscope reads (1)');
   });

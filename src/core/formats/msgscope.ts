@@ -1,8 +1,9 @@
 // msgscope's own JSON (written by convert/msgscope.ts): the normalized messages as they were read,
 // raw included. The file may have been edited by hand, so every field is checked, never cast.
 import { MSGSCOPE_FORMAT, MSGSCOPE_VERSION } from '../convert/msgscope';
-import { isRecord, kindOf, preview } from '../json/value';
+import { isRecord, kindOf } from '../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../model';
+import { joinText, problemDraft } from './common/drafts';
 import type { FormatAdapter, MessageDraft } from './types';
 
 const EXPECTS = `{"format": "${MSGSCOPE_FORMAT}", "version": ${MSGSCOPE_VERSION}, "messages": [...]} (msgscope's own export)`;
@@ -53,28 +54,16 @@ function usage(v: unknown): Usage | undefined {
 
 const OPTIONAL = ['id', 'name', 'toolCallId', 'status', 'model', 'timestamp', 'problem'] as const;
 
-const unreadable = (raw: unknown, path: string, problem: string): MessageDraft => ({
-  role: 'other',
-  sourceType: '(unrecognized)',
-  content: [],
-  text: preview(raw),
-  toolCalls: [],
-  invalidToolCalls: [],
-  raw,
-  location: { path },
-  problem,
-});
-
 function readElement(v: unknown, path: string): MessageDraft {
-  if (!isRecord(v)) return unreadable(v, path, `expected a message object, got ${kindOf(v)}`);
+  if (!isRecord(v)) return problemDraft(v, path, `expected a message object, got ${kindOf(v)}`);
   const role = v.role;
-  if (!isRole(role)) return unreadable(v, path, `unknown role ${JSON.stringify(role)}: expected ${[...ROLES].join(', ')}`);
+  if (!isRole(role)) return problemDraft(v, path, `unknown role ${JSON.stringify(role)}: expected ${[...ROLES].join(', ')}`);
   const content = list(v.content).map(block);
   const draft: MessageDraft = {
     role,
     sourceType: str(v.sourceType) ?? role,
     content,
-    text: str(v.text) ?? content.flatMap((b) => (b.kind === 'text' && b.text !== undefined ? [b.text] : [])).join('\n'),
+    text: str(v.text) ?? joinText(content),
     toolCalls: list(v.toolCalls).map(toolCall),
     invalidToolCalls: list(v.invalidToolCalls).map(toolCall),
     // The history as first read: the detail view shows the original, not this file's copy of it.
@@ -98,10 +87,10 @@ export const msgscope: FormatAdapter = {
   expects: EXPECTS,
   detect: ({ value }) => (isRecord(value) && value.format === MSGSCOPE_FORMAT && Array.isArray(value.messages) ? 100 : 0),
   read({ value }) {
-    if (!isRecord(value)) return { messages: [unreadable(value, '', `expected ${EXPECTS}; got ${kindOf(value)}`)] };
+    if (!isRecord(value)) return { messages: [problemDraft(value, '', `expected ${EXPECTS}; got ${kindOf(value)}`)] };
     if (value.version !== MSGSCOPE_VERSION) {
       const problem = `msgscope JSON version ${JSON.stringify(value.version)} is not one this msgscope reads (${MSGSCOPE_VERSION})`;
-      return { messages: [unreadable(value, '', problem)] };
+      return { messages: [problemDraft(value, '', problem)] };
     }
     return { messages: list(value.messages).map((element, i) => readElement(element, `messages[${i}]`)) };
   },

@@ -3,30 +3,8 @@ import clean from '../../../fixtures/formats/ollama/clean.json?raw';
 import fault from '../../../fixtures/formats/ollama/fault.json?raw';
 import images from '../../../fixtures/formats/ollama/images.json?raw';
 import toolCalls from '../../../fixtures/formats/ollama/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, json, rules, transcript } from '../testing/importing';
 import { ollama } from './ollama';
-import type { ParsedInput } from './types';
-
-function transcript(text: string): Transcript {
-  const result = importText(text);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const json = (value: unknown): string => JSON.stringify(value);
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set([
-  'orphan-tool-call',
-  'orphan-tool-result',
-  'tool-results-not-adjacent',
-  'tool-error',
-  'tool-name-mismatch',
-  'invalid-tool-call',
-  'unrecognized-message',
-]);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 describe('ollama fixtures', () => {
   it('reads a ChatResponse with its eval counts as tokens', () => {

@@ -5,6 +5,7 @@ import { formatPath } from '../json/locate';
 import { isRecord } from '../json/value';
 import { problemDraft } from './common/drafts';
 import { numberOf, stringOf } from './common/fields';
+import { usageFrom } from './common/usage';
 import { linkByName } from './openai-link';
 import { readChatMessage, readChatUsage, unixTime } from './openai-message';
 import type { AdapterOutput, MessageDraft, ParsedInput } from './types';
@@ -50,13 +51,10 @@ function readCompletion(response: Record<string, unknown>, choices: unknown[]): 
 function readOllamaResponse(response: Record<string, unknown>, message: Record<string, unknown>): MessageDraft {
   const body = readChatMessage(message);
   if ('unreadable' in body) return problemDraft(message, 'message', body.unreadable);
-  const input = numberOf(response.prompt_eval_count);
-  const output = numberOf(response.eval_count);
   const draft: MessageDraft = Object.assign(body, { raw: message, location: { path: 'message' } });
   draft.model ??= stringOf(response.model);
   draft.timestamp ??= stringOf(response.created_at);
-  if (input !== undefined || output !== undefined) {
-    draft.usage = { input: input ?? 0, output: output ?? 0, total: (input ?? 0) + (output ?? 0), totalReported: false };
-  }
+  const usage = usageFrom({ input: numberOf(response.prompt_eval_count), output: numberOf(response.eval_count) });
+  if (usage) draft.usage = usage;
   return draft;
 }

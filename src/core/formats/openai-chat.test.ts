@@ -5,36 +5,9 @@ import legacy from '../../../fixtures/formats/openai-chat/legacy-functions.json?
 import response from '../../../fixtures/formats/openai-chat/response.json?raw';
 import toolCalls from '../../../fixtures/formats/openai-chat/tool-calls.json?raw';
 import weatherOrphan from '../../../fixtures/weather-orphan.openai.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, json, rules, transcript } from '../testing/importing';
 import { detectFormat } from './registry';
 import { openaiChat } from './openai-chat';
-import type { ParsedInput } from './types';
-
-function transcript(text: string): Transcript {
-  const result = importText(text);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const json = (value: unknown): string => JSON.stringify(value);
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set([
-  'orphan-tool-call',
-  'orphan-tool-result',
-  'tool-result-before-call',
-  'tool-results-not-adjacent',
-  'duplicate-tool-call-id',
-  'duplicate-message-id',
-  'system-not-first',
-  'tool-error',
-  'tool-name-mismatch',
-  'invalid-tool-call',
-  'usage-mismatch',
-  'unrecognized-message',
-]);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 describe('openai-chat fixtures', () => {
   it('reads a request with content parts', () => {

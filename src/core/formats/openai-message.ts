@@ -4,17 +4,18 @@
 // only these APIs write. One reader serves every dialect: none of these fields means anything else.
 import { isRecord } from '../json/value';
 import type { ContentBlock, ToolCall, Usage } from '../model';
-import { joinText } from './common/drafts';
+import { expectedObject, joinText } from './common/drafts';
 import { numberOf, stringOf } from './common/fields';
+import { usageFrom } from './common/usage';
 import { readMessage, readToolCall } from './langchain-common';
-import { expectedObject, type DraftBody, type Unreadable } from './wrappers';
+import { type DraftBody, type Unreadable } from './wrappers';
 
 // DeepSeek writes `reasoning_content`, OpenRouter and vLLM `reasoning`, Ollama `thinking`; some
 // proxies write two of them with the same text, so the first one found is the only one kept.
 const REASONING_FIELDS = ['reasoning_content', 'reasoning', 'thinking'] as const;
 
 export function readChatMessage(element: unknown): DraftBody | Unreadable {
-  if (!isRecord(element)) return expectedObject('`role` and `content`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`role` and `content`', element) };
   if (typeof element.role !== 'string') return { unreadable: 'expected a string `role`' };
   // Legacy function calling may leave `content` out next to `function_call`.
   const fields = 'content' in element || !isRecord(element.function_call) ? element : { ...element, content: null };
@@ -84,24 +85,16 @@ function legacyCall(functionCall: Record<string, unknown>): ToolCall {
  */
 export function readChatUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const input = numberOf(value.prompt_tokens);
-  const output = numberOf(value.completion_tokens);
-  if (input === undefined && output === undefined) return undefined;
-  const reported = numberOf(value.total_tokens);
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: reported ?? (input ?? 0) + (output ?? 0),
-    totalReported: reported !== undefined,
-  };
   const promptDetails = isRecord(value.prompt_tokens_details) ? value.prompt_tokens_details : {};
   const completionDetails = isRecord(value.completion_tokens_details) ? value.completion_tokens_details : {};
-  // DeepSeek reports its cache hits as `prompt_cache_hit_tokens`.
-  const cacheRead = numberOf(promptDetails.cached_tokens) ?? numberOf(value.prompt_cache_hit_tokens);
-  const reasoning = numberOf(completionDetails.reasoning_tokens);
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: numberOf(value.prompt_tokens),
+    output: numberOf(value.completion_tokens),
+    total: numberOf(value.total_tokens),
+    // DeepSeek reports its cache hits as `prompt_cache_hit_tokens`.
+    cacheRead: numberOf(promptDetails.cached_tokens) ?? numberOf(value.prompt_cache_hit_tokens),
+    reasoning: numberOf(completionDetails.reasoning_tokens),
+  });
 }
 
 /** OpenAI's `created` / `created_at`: Unix seconds, shown as ISO 8601. */

@@ -3,36 +3,9 @@ import builtinTools from '../../../fixtures/formats/openai-responses/builtin-too
 import clean from '../../../fixtures/formats/openai-responses/clean.json?raw';
 import fault from '../../../fixtures/formats/openai-responses/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/openai-responses/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, json, rules, transcript } from '../testing/importing';
 import { openaiResponses } from './openai-responses';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
-
-function transcript(text: string): Transcript {
-  const result = importText(text);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const json = (value: unknown): string => JSON.stringify(value);
-// Provider-specific rules (anthropic-roles...) judge a history for one target; these tests check the reading.
-const GENERIC = new Set([
-  'orphan-tool-call',
-  'orphan-tool-result',
-  'tool-result-before-call',
-  'tool-results-not-adjacent',
-  'duplicate-tool-call-id',
-  'duplicate-message-id',
-  'system-not-first',
-  'tool-error',
-  'tool-name-mismatch',
-  'invalid-tool-call',
-  'usage-mismatch',
-  'unrecognized-message',
-]);
-const rules = (t: Transcript) => t.findings.filter((f) => GENERIC.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
 
 describe('openai-responses fixtures', () => {
   it('reads a response: instructions first, output text, usage on the answer', () => {

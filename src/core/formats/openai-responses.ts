@@ -4,7 +4,7 @@
 // `{object: "response", output: items, usage}`. Items are read in openai-responses-items.ts.
 import { describeShape, isRecord } from '../json/value';
 import type { Usage } from '../model';
-import { problemDraft } from './common/drafts';
+import { newDraft, problemDraft } from './common/drafts';
 import { numberOf, stringOf } from './common/fields';
 import { readUsage } from './langchain-common';
 import { unixTime } from './openai-message';
@@ -83,13 +83,11 @@ function read(input: ParsedInput): { messages: MessageDraft[] } {
 function instructions(value: unknown): MessageDraft[] {
   if (Array.isArray(value)) return readItems({ items: value, path: ['instructions'] });
   if (typeof value !== 'string') return [];
-  const text = { kind: 'text' as const, type: 'text', text: value, raw: value };
-  return [{ role: 'system', sourceType: 'instructions', content: [text], text: value, toolCalls: [], invalidToolCalls: [], raw: value, location: { path: 'instructions' } }];
+  return [newDraft('system', 'instructions', [{ kind: 'text', type: 'text', text: value, raw: value }], value, 'instructions')];
 }
 
 function inputText(value: string): MessageDraft {
-  const text = { kind: 'text' as const, type: 'text', text: value, raw: value };
-  return { role: 'human', sourceType: 'input', content: [text], text: value, toolCalls: [], invalidToolCalls: [], raw: value, location: { path: 'input' } };
+  return newDraft('human', 'input', [{ kind: 'text', type: 'text', text: value, raw: value }], value, 'input');
 }
 
 /**

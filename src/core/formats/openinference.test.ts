@@ -3,24 +3,14 @@ import cross from '../../../fixtures/cross-format/openinference.json?raw';
 import clean from '../../../fixtures/formats/openinference/clean.json?raw';
 import fault from '../../../fixtures/formats/openinference/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/openinference/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, readWith, rules, transcript } from '../testing/importing';
 import { openinference } from './openinference';
-import type { ParsedInput } from './types';
 
-const GENERAL = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const findings = (t: Transcript) => t.findings.filter((f) => GENERAL.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-function load(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const read = (value: unknown) => openinference.read(input(value)).messages;
+const read = readWith(openinference);
 
 describe('openinference fixtures', () => {
   it('reads an LLM span with multimodal contents and cache details', () => {
-    const t = load(clean);
+    const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['openinference', 'OpenInference spans']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.text])).toEqual([
       ['system', 'system', 'You are a helpful assistant.'],
@@ -41,11 +31,11 @@ describe('openinference fixtures', () => {
     expect(t.messages[2]).toMatchObject({ model: 'gpt-4o-2024-08-06', timestamp: '2024-05-29T16:26:40.000Z' });
     expect(t.messages[2]?.usage).toEqual({ input: 1012, output: 9, total: 1021, totalReported: true, cacheRead: 1000, reasoning: 0 });
     expect(t.messages[2]?.location).toMatchObject({ path: 'resourceSpans[0].scopeSpans[0].spans[0].attributes[12]', line: 102 });
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('builds one timeline from two LLM spans written by span.to_json(), skipping the tool span', () => {
-    const t = load(toolCalls);
+    const t = transcript(toolCalls);
     expect(t.format).toBe('openinference');
     expect(t.messages.map((m) => [m.role, m.text, m.location.path])).toEqual([
       ['system', 'You are a weather bot.', '[2].attributes'],
@@ -58,13 +48,13 @@ describe('openinference fixtures', () => {
     expect(t.messages[3]).toMatchObject({ toolCallId: 'call_62136354', name: 'get_weather' });
     expect(t.links.get('call_62136354')?.results).toEqual([3]);
     expect(t.tokens.totals).toMatchObject({ input: 260, output: 30, total: 290 });
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('flags the planted faults', () => {
-    const t = load(fault);
+    const t = transcript(fault);
     expect(t.messages.map((m) => m.role)).toEqual(['human', 'ai', 'tool', 'ai']);
-    expect(findings(t)).toEqual([
+    expect(rules(t)).toEqual([
       ['orphan-tool-call', 1, 'call_a'],
       ['orphan-tool-call', 1, 'call_b'],
       ['invalid-tool-call', 1, 'call_b'],
@@ -74,7 +64,7 @@ describe('openinference fixtures', () => {
   });
 
   it('reads the cross-format run', () => {
-    expect(load(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
+    expect(transcript(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
   });
 });
 

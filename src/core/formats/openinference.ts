@@ -9,6 +9,7 @@ import { isRecord } from '../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../model';
 import { guarded } from './common/guard';
 import { joinText, problemDraft } from './common/drafts';
+import { usageFrom } from './common/usage';
 import { readToolCall } from './langchain-common';
 import { isoTime, numberFrom, readSpans, sampleAttributeKeys, type Attribute, type Span } from './otlp';
 import { mergeTurns, repeatedNote, type CallTurn } from './span-timeline';
@@ -120,18 +121,14 @@ function describeAnswer(answer: MessageDraft, fields: Fields, span: Span): void 
  */
 function usageOf(fields: Fields): Usage | undefined {
   const count = (key: string): number | undefined => numberFrom(fields.get(`llm.token_count.${key}`)?.value);
-  const input = count('prompt');
-  const output = count('completion');
-  if (input === undefined && output === undefined) return undefined;
-  const reported = count('total');
-  const usage: Usage = { input: input ?? 0, output: output ?? 0, total: reported ?? (input ?? 0) + (output ?? 0), totalReported: reported !== undefined };
-  const cacheRead = count('prompt_details.cache_read');
-  const cacheCreation = count('prompt_details.cache_write');
-  const reasoning = count('completion_details.reasoning');
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: count('prompt'),
+    output: count('completion'),
+    total: count('total'),
+    cacheRead: count('prompt_details.cache_read'),
+    cacheCreation: count('prompt_details.cache_write'),
+    reasoning: count('completion_details.reasoning'),
+  });
 }
 
 function stringField(fields: Fields, key: string): string | undefined {

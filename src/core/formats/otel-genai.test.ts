@@ -3,25 +3,15 @@ import cross from '../../../fixtures/cross-format/otel-genai.json?raw';
 import clean from '../../../fixtures/formats/otel-genai/clean.json?raw';
 import fault from '../../../fixtures/formats/otel-genai/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/otel-genai/tool-calls.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { input, rules, transcript } from '../testing/importing';
 import { otelGenai } from './otel-genai';
-import type { ParsedInput } from './types';
 
-const GENERAL = new Set(['orphan-tool-call', 'orphan-tool-result', 'tool-result-before-call', 'tool-results-not-adjacent', 'duplicate-tool-call-id', 'duplicate-message-id', 'system-not-first', 'tool-error', 'tool-name-mismatch', 'invalid-tool-call', 'usage-mismatch', 'unrecognized-message']);
-const findings = (t: Transcript) => t.findings.filter((f) => GENERAL.has(f.rule)).map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-function load(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
 const attr = (key: string, value: unknown) => ({ key, value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: typeof value === 'string' ? value : JSON.stringify(value) } });
 const spanOf = (start: number, attributes: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'chat gpt-4', startTimeUnixNano: String(start), attributes, ...extra });
 
 describe('otel-genai fixtures', () => {
   it('reads the spec example with system instructions and reasoning (JSON-string attributes)', () => {
-    const t = load(clean);
+    const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['otel-genai', 'OpenTelemetry GenAI spans']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.text])).toEqual([
       ['system', 'gen_ai.system_instructions', 'You must never tell jokes'],
@@ -35,11 +25,11 @@ describe('otel-genai fixtures', () => {
     expect(answer?.usage).toEqual({ input: 52, output: 47, total: 99, totalReported: false, reasoning: 20 });
     expect(answer?.raw).toMatchObject({ role: 'assistant', finish_reason: 'stop' });
     expect(answer?.location).toMatchObject({ path: 'resourceSpans[0].scopeSpans[0].spans[0].attributes[13]', line: 108 });
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('builds one timeline from the tool-call example: structured values, spans out of order, repeats shown once', () => {
-    const t = load(toolCalls);
+    const t = transcript(toolCalls);
     expect(t.format).toBe('otel-genai');
     expect(t.messages.map((m) => [m.role, m.location.path])).toEqual([
       ['human', 'resourceSpans[0].scopeSpans[0].spans[2].attributes[10].value.arrayValue.values[0]'],
@@ -52,17 +42,17 @@ describe('otel-genai fixtures', () => {
     expect(t.links.get('call_VSPygqKTWdrhaFErNvMV18Yl')).toEqual({ id: 'call_VSPygqKTWdrhaFErNvMV18Yl', calls: [{ messageIndex: 1, callIndex: 0 }], results: [2] });
     expect(t.tokens.totals).toMatchObject({ input: 144, output: 69, total: 213, cacheRead: 64, messagesWithUsage: 2 });
     expect(t.notes?.[0]).toContain('2 LLM spans');
-    expect(findings(t)).toEqual([]);
+    expect(rules(t)).toEqual([]);
   });
 
   it('flags the planted faults: an answer to the wrong id, and arguments that are not JSON', () => {
-    const t = load(fault);
+    const t = transcript(fault);
     expect(t.messages.map((m) => m.role)).toEqual(['human', 'ai', 'tool', 'tool', 'ai']);
     expect(t.messages[1]?.toolCalls[1]).toMatchObject({ id: 'call_time_1', argsText: '{"tz": "Europe/Paris"' });
     expect(t.messages[1]?.toolCalls[1]?.error).toContain('not valid JSON');
     // The registry's example writes `result` for the response.
     expect(t.messages[3]?.text).toBe('error: arguments are not valid JSON');
-    expect(findings(t)).toEqual([
+    expect(rules(t)).toEqual([
       ['orphan-tool-call', 1, 'call_weather_1'],
       ['invalid-tool-call', 1, 'call_time_1'],
       ['orphan-tool-result', 2, 'call_weather_9'],
@@ -70,7 +60,7 @@ describe('otel-genai fixtures', () => {
   });
 
   it('reads the cross-format run', () => {
-    expect(load(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
+    expect(transcript(cross).messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'human', 'tool', 'tool', 'ai']);
   });
 });
 
@@ -120,7 +110,7 @@ describe('otel-genai shapes', () => {
       ],
     });
     const line = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
-    const t = load(`${line}\n${line}\n`);
+    const t = transcript(`${line}\n${line}\n`);
     expect(t.format).toBe('otel-genai');
     // The second line repeats the first call: shown once.
     expect(t.messages.map((m) => [m.role, m.text, m.toolCallId, m.location.path])).toEqual([
@@ -150,7 +140,7 @@ describe('otel-genai shapes', () => {
   it('says so when GenAI spans carry no content', () => {
     const value = [spanOf(1, [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.usage.input_tokens', 3)])];
     expect(otelGenai.detect(input(value))).toBe(60);
-    const t = load(JSON.stringify(value));
+    const t = transcript(JSON.stringify(value));
     expect(t.format).toBe('otel-genai');
     expect(t.messages[0]?.problem).toContain('no span carries message content');
   });

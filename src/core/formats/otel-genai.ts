@@ -5,10 +5,11 @@
 // structured or as a JSON string; usage in `gen_ai.usage.*`. Also the deprecated span events
 // (`model/gen-ai/deprecated/events-deprecated.yaml`): `gen_ai.{system,user,assistant,tool}.message` and
 // `gen_ai.choice`, body in the `gen_ai.event.content` JSON string as Azure AI Inference writes it.
-import { isRecord, kindOf } from '../json/value';
+import { isRecord, kindOf, parseJson } from '../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../model';
 import { guarded } from './common/guard';
-import { joinText, problemDraft, textOf } from './common/drafts';
+import { joinText, newDraft, problemDraft, textOf } from './common/drafts';
+import { usageFrom } from './common/usage';
 import { readMessage, readToolCall } from './langchain-common';
 import { fromAnyValue, isoTime, numberAttribute, readSpans, sampleAttributeKeys, stringAttribute, type Attribute, type Span } from './otlp';
 import { mergeTurns, repeatedNote, type CallTurn } from './span-timeline';
@@ -94,33 +95,20 @@ function describeAnswer(answer: MessageDraft, span: Span, only: boolean): void {
  * SHOULD be counted in it), so it is the input as is. The conventions define no total.
  */
 function usageOf(span: Span): Usage | undefined {
-  const input = numberAttribute(span, 'gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens');
-  const output = numberAttribute(span, 'gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens');
-  if (input === undefined && output === undefined) return undefined;
-  const reported = numberAttribute(span, 'gen_ai.usage.total_tokens');
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: reported ?? (input ?? 0) + (output ?? 0),
-    totalReported: reported !== undefined,
-  };
-  const cacheRead = numberAttribute(span, 'gen_ai.usage.cache_read.input_tokens');
-  const cacheCreation = numberAttribute(span, 'gen_ai.usage.cache_creation.input_tokens');
-  const reasoning = numberAttribute(span, 'gen_ai.usage.reasoning.output_tokens');
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: numberAttribute(span, 'gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens'),
+    output: numberAttribute(span, 'gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens'),
+    total: numberAttribute(span, 'gen_ai.usage.total_tokens'),
+    cacheRead: numberAttribute(span, 'gen_ai.usage.cache_read.input_tokens'),
+    cacheCreation: numberAttribute(span, 'gen_ai.usage.cache_creation.input_tokens'),
+    reasoning: numberAttribute(span, 'gen_ai.usage.reasoning.output_tokens'),
+  });
 }
 
 /** Registry note [3]: the value MAY be a JSON string when the SDK cannot record structured attributes. */
 function valueOf(attribute: Attribute): { value: unknown } | { text: string } {
   if (typeof attribute.value !== 'string') return { value: attribute.value };
-  try {
-    return { value: JSON.parse(attribute.value) as unknown };
-  } catch {
-    return { text: attribute.value };
-  }
+  return parseJson(attribute.value) ?? { text: attribute.value };
 }
 
 function elementPath(attribute: Attribute, i: number): string {
@@ -132,7 +120,7 @@ function readSystem(attribute: Attribute): MessageDraft[] {
   const value = 'text' in parsed ? parsed.text : parsed.value;
   const parts = Array.isArray(value) ? value : [typeof value === 'string' ? { type: 'text', content: value } : value];
   const content = parts.map(readPart).flatMap((part) => ('block' in part ? [part.block] : []));
-  return [{ role: 'system', sourceType: SYSTEM, content, text: joinText(content), toolCalls: [], invalidToolCalls: [], raw: value, location: { path: attribute.path } }];
+  return [newDraft('system', SYSTEM, content, value, attribute.path)];
 }
 
 function readMessages(attribute: Attribute, plainTextRole: Role): MessageDraft[] {
@@ -140,7 +128,7 @@ function readMessages(attribute: Attribute, plainTextRole: Role): MessageDraft[]
   if ('text' in parsed) {
     // Some SDKs record the bare text instead of the JSON the conventions ask for.
     const content: ContentBlock[] = [{ kind: 'text', type: 'text', text: parsed.text, raw: parsed.text }];
-    return [{ role: plainTextRole, sourceType: '(text)', content, text: parsed.text, toolCalls: [], invalidToolCalls: [], raw: parsed.text, location: { path: attribute.path } }];
+    return [newDraft(plainTextRole, '(text)', content, parsed.text, attribute.path)];
   }
   if (!Array.isArray(parsed.value)) {
     return [problemDraft(parsed.value, attribute.path, `expected a list of {role, parts} messages, got ${kindOf(parsed.value)}`)];
@@ -272,12 +260,9 @@ function eventBody(event: Record<string, unknown>): Record<string, unknown> {
   }
   const content = attributes['gen_ai.event.content'];
   if (typeof content !== 'string') return attributes;
-  try {
-    const parsed = JSON.parse(content) as unknown;
-    return isRecord(parsed) ? parsed : { content: parsed };
-  } catch {
-    return { content };
-  }
+  const parsed = parseJson(content);
+  if (!parsed) return { content };
+  return isRecord(parsed.value) ? parsed.value : { content: parsed.value };
 }
 
 function eventMessage(body: Record<string, unknown>, fallbackRole: string, event: Record<string, unknown>, path: string): MessageDraft {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { input } from '../testing/importing';
 import { fromAnyValue, isoTime, numberFrom, readSpans, sampleAttributeKeys } from './otlp';
 import type { ParsedInput } from './types';
 
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
 const span = (name: string, start: string | number, attributes: unknown) => ({ name, startTimeUnixNano: start, attributes });
 
 describe('otlp', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { input } from '../testing/importing';
 import { langchainDict } from './langchain-dict';
 import { langchainStored } from './langchain-stored';
 import { detectFormat, getAdapter, listFormats } from './registry';
-import type { ParsedInput } from './types';
 
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
 const detected = (value: unknown) => detectFormat(input(value))?.name;
 
 const stored = [

@@ -3,22 +3,12 @@ import clean from '../../../fixtures/formats/vercel-ai-ui/clean.json?raw';
 import fault from '../../../fixtures/formats/vercel-ai-ui/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/vercel-ai-ui/tool-calls.json?raw';
 import v4Message from '../../../fixtures/formats/vercel-ai-ui/v4-message.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { allRules, importAs, input, transcript } from '../testing/importing';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
 import { vercelAiUi } from './vercel-ai-ui';
 import { readVercelUsage } from './vercel-ai-usage';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const rules = (t: Transcript) => t.findings.map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-const read = (value: unknown) => transcript(JSON.stringify(value), 'vercel-ai-ui').messages;
+const read = importAs('vercel-ai-ui');
 
 describe('vercel-ai-ui fixtures', () => {
   it('reads a clean conversation with usage, model and time from metadata', () => {
@@ -74,7 +64,7 @@ describe('vercel-ai-ui fixtures', () => {
       ['ai', undefined, undefined, ''],
       ['tool', 'call_berlin', 'error', 'Weather API rate limit exceeded'],
     ]);
-    expect(rules(t)).toEqual([
+    expect(allRules(t)).toEqual([
       ['orphan-tool-call', 1, 'call_confirm'],
       ['tool-error', 2, 'call_berlin'],
     ]);
@@ -92,7 +82,7 @@ describe('vercel-ai-ui fixtures', () => {
       ['ai', 'a2', undefined, 'Checking London too.', undefined],
     ]);
     expect(t.messages[5]?.toolCalls).toMatchObject([{ id: 'call_london', name: 'getWeather', args: { city: 'London' } }]);
-    expect(rules(t)).toEqual([['orphan-tool-call', 5, 'call_london']]);
+    expect(allRules(t)).toEqual([['orphan-tool-call', 5, 'call_london']]);
   });
 });
 

@@ -8,13 +8,13 @@ import type { PathSegment } from '../json/locate';
 import { isRecord } from '../json/value';
 import type { ContentBlock, Role } from '../model';
 import { idOf, mediaKind, stringOf } from './common/fields';
-import { textOf } from './common/drafts';
+import { expectedObject, textOf } from './common/drafts';
 import { scoreMarked, type Mark } from './common/marked-list';
 import { PieceBuilder, readPieceList, type Pieces, type SplitResult } from './common/split-messages';
 import { readToolCall } from './langchain-common';
 import type { FormatAdapter } from './types';
 import { readVercelUsage } from './vercel-ai-usage';
-import { expectedObject, findMessageList, type Unreadable } from './wrappers';
+import { findMessageList, type Unreadable } from './wrappers';
 
 const EXPECTS =
   '{"id", "role": "user" | "assistant" | ..., "parts": [{"type": "text" | "tool-<name>" | ...}]} UIMessages (or v4 UI messages with "content" and "toolInvocations") as a bare array or under "messages"';
@@ -147,7 +147,7 @@ function metadataOf(element: Record<string, unknown>) {
 }
 
 function readUIMessage(element: unknown): Pieces | Unreadable {
-  if (!isRecord(element)) return expectedObject('`id`, `role` and `parts`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`id`, `role` and `parts`', element) };
   const role = stringOf(element.role);
   if (role === undefined) return { unreadable: 'expected a string `role`' };
   const { usage, model, timestamp } = metadataOf(element);

@@ -5,26 +5,18 @@
 import { isRecord } from '../json/value';
 import type { Usage } from '../model';
 import { numberOf } from './common/fields';
+import { usageFrom } from './common/usage';
 
 export function readVercelUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const input = numberOf(value.inputTokens) ?? numberOf(value.promptTokens);
-  const output = numberOf(value.outputTokens) ?? numberOf(value.completionTokens);
-  if (input === undefined && output === undefined) return undefined;
-  const reported = numberOf(value.totalTokens);
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: reported ?? (input ?? 0) + (output ?? 0),
-    totalReported: reported !== undefined,
-  };
   const inputDetails = isRecord(value.inputTokenDetails) ? value.inputTokenDetails : {};
   const outputDetails = isRecord(value.outputTokenDetails) ? value.outputTokenDetails : {};
-  const cacheRead = numberOf(inputDetails.cacheReadTokens) ?? numberOf(value.cachedInputTokens);
-  const cacheCreation = numberOf(inputDetails.cacheWriteTokens);
-  const reasoning = numberOf(outputDetails.reasoningTokens) ?? numberOf(value.reasoningTokens);
-  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
-  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
-  if (reasoning !== undefined) usage.reasoning = reasoning;
-  return usage;
+  return usageFrom({
+    input: numberOf(value.inputTokens) ?? numberOf(value.promptTokens),
+    output: numberOf(value.outputTokens) ?? numberOf(value.completionTokens),
+    total: numberOf(value.totalTokens),
+    cacheRead: numberOf(inputDetails.cacheReadTokens) ?? numberOf(value.cachedInputTokens),
+    cacheCreation: numberOf(inputDetails.cacheWriteTokens),
+    reasoning: numberOf(outputDetails.reasoningTokens) ?? numberOf(value.reasoningTokens),
+  });
 }

@@ -3,21 +3,11 @@ import clean from '../../../fixtures/formats/vercel-ai/clean.json?raw';
 import fault from '../../../fixtures/formats/vercel-ai/fault.json?raw';
 import toolCalls from '../../../fixtures/formats/vercel-ai/tool-calls.json?raw';
 import v4Core from '../../../fixtures/formats/vercel-ai/v4-core.json?raw';
-import { importText } from '../import';
-import type { Transcript } from '../model';
+import { allRules, importAs, input, transcript } from '../testing/importing';
 import { detectFormat } from './registry';
-import type { ParsedInput } from './types';
 import { vercelAi } from './vercel-ai';
 
-function transcript(text: string, format?: string): Transcript {
-  const result = importText(text, format === undefined ? {} : { format });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.transcript;
-}
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
-const rules = (t: Transcript) => t.findings.map((f) => [f.rule, f.messageIndex, f.toolCallId]);
-const read = (value: unknown) => transcript(JSON.stringify(value), 'vercel-ai').messages;
+const read = importAs('vercel-ai');
 
 describe('vercel-ai fixtures', () => {
   it('reads a clean conversation, reasoning with its provider options', () => {
@@ -80,7 +70,7 @@ describe('vercel-ai fixtures', () => {
     // The approval response travels with the result it explains, not as a tool message of its own.
     expect(t.messages[2]?.content.map((b) => b.type)).toEqual(['tool-approval-response', 'tool-result']);
     expect(t.messages[2]?.text).toBe('Not allowed.');
-    expect(rules(t)).toEqual([
+    expect(allRules(t)).toEqual([
       ['tool-error', 2, 'call_rm'],
       ['orphan-tool-call', 3, 'call_ls'],
     ]);
@@ -97,7 +87,7 @@ describe('vercel-ai fixtures', () => {
     expect(t.messages[1]?.content[0]?.raw).toMatchObject({ signature: 'EqQBCkYIBxgCKkA' });
     expect(t.messages[1]?.toolCalls).toMatchObject([{ id: 'call_calc', name: 'calculator', args: { expression: '12 * 7' } }]);
     expect(t.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_calc', status: 'error', text: '{"error":"division module not loaded"}' });
-    expect(rules(t)).toEqual([['tool-error', 2, 'call_calc']]);
+    expect(allRules(t)).toEqual([['tool-error', 2, 'call_calc']]);
   });
 });
 

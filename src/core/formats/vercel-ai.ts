@@ -6,13 +6,13 @@
 import { isRecord } from '../json/value';
 import type { ContentBlock, Role } from '../model';
 import { idOf, mediaKind, stringOf } from './common/fields';
-import { textOf } from './common/drafts';
+import { expectedObject, textOf } from './common/drafts';
 import type { Mark } from './common/marked-list';
 import { scoreMarked } from './common/marked-list';
 import { PieceBuilder, readPieceList, type Pieces } from './common/split-messages';
 import { readToolCall } from './langchain-common';
 import type { FormatAdapter } from './types';
-import { expectedObject, findMessageList, type Unreadable } from './wrappers';
+import { findMessageList, type Unreadable } from './wrappers';
 
 const EXPECTS =
   '{"role": "system" | "user" | "assistant" | "tool", "content": string | [{"type": "text" | "tool-call" | "tool-result" | ...}]} ModelMessages (or v4 CoreMessages) as a bare array or under "messages"';
@@ -151,7 +151,7 @@ function readPart(part: unknown, i: number, builder: PieceBuilder): void {
 }
 
 function readModelMessage(element: unknown): Pieces | Unreadable {
-  if (!isRecord(element)) return expectedObject('`role` and `content`', element);
+  if (!isRecord(element)) return { unreadable: expectedObject('`role` and `content`', element) };
   const role = stringOf(element.role);
   if (role === undefined) return { unreadable: 'expected a string `role`' };
   const builder = new PieceBuilder(ROLES.get(role) ?? 'other', { sourceType: role });

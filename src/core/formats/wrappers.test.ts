@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { input } from '../testing/importing';
 import type { ParsedInput } from './types';
 import { findMessageList, readMessageList, scoreList, type ElementReader } from './wrappers';
-
-const input = (value: unknown): ParsedInput => ({ value, jsonLines: false, lineOf: [] });
 
 /** Reads numbers as human messages and refuses anything else. */
 const readNumber: ElementReader = (element) =>

@@ -1,7 +1,9 @@
 // Where LangChain-family inputs keep their message list, and the element loop every such adapter
 // shares: paths, JSON Lines bad lines and unreadable elements are handled once, here.
 import { formatPath, linePath, type PathSegment } from '../json/locate';
-import { describeShape, isRecord, kindOf, preview } from '../json/value';
+import { describeShape, isRecord } from '../json/value';
+import { problemDraft } from './common/drafts';
+import { couldNotRead } from './common/guard';
 import type { MessageDraft, ParsedInput } from './types';
 
 export interface MessageList {
@@ -71,27 +73,12 @@ function readSafely(read: ElementReader, element: unknown): DraftBody | Unreadab
     return read(element);
   } catch (error) {
     // Hostile input (e.g. nesting deep enough to overflow the stack) must not lose the other messages.
-    return { unreadable: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return { unreadable: couldNotRead(error) };
   }
 }
 
 function draftOf(raw: unknown, path: string, body: DraftBody | Unreadable): MessageDraft {
   // Assigned, not spread: spreading 100k drafts is a measurable share of an import.
   if (!('unreadable' in body)) return Object.assign(body, { raw, location: { path } });
-  return {
-    role: 'other',
-    sourceType: '(unrecognized)',
-    content: [],
-    text: preview(raw),
-    toolCalls: [],
-    invalidToolCalls: [],
-    raw,
-    location: { path },
-    problem: body.unreadable,
-  };
-}
-
-/** "expected an object with `type` and `data`, got a number" */
-export function expectedObject(what: string, value: unknown): Unreadable {
-  return { unreadable: `expected an object with ${what}, got ${kindOf(value)}` };
+  return problemDraft(raw, path, body.unreadable);
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeShape, isRecord, kindOf, preview } from './value';
+import { describeShape, isRecord, kindOf, parseJson, preview } from './value';
 
 describe('value helpers', () => {
+  it('parses JSON text and says when it is not JSON', () => {
+    expect([parseJson('{"a":1}'), parseJson('null'), parseJson('plain'), parseJson('')]).toEqual([{ value: { a: 1 } }, { value: null }, undefined, undefined]);
+  });
+
   it('tells objects from arrays and null', () => {
     expect([{}, [], null, 'x'].map(isRecord)).toEqual([true, false, false, false]);
     expect([1, 'x', true, null, [], {}].map(kindOf)).toEqual(['a number', 'a string', 'a boolean', 'null', 'an array', 'an object']);

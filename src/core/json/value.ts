@@ -1,5 +1,14 @@
 // Narrowing and describing parsed JSON: input enters as `unknown` and is read, never cast.
 
+/** `text` as JSON, or none when it is not JSON: for fields that may hold JSON or plain text. */
+export function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

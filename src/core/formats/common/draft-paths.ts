@@ -1,19 +1,11 @@
-// Drafts and their paths for adapters whose input elements may each become several messages (a
+// Paths and turn splitting for adapters whose input elements may each become several messages (a
 // user turn carrying tool results, a log line continuing an earlier message), so wrappers.ts's
-// one-element-one-message loop does not fit.
+// one-element-one-message loop does not fit. Unlike split-messages.ts, where the text around results
+// stays one message with the element as raw, a run of blocks here is its own message with its own
+// raw and path, as Anthropic and Gemini turns are read.
 import { linePath } from '../../json/locate';
-import { kindOf } from '../../json/value';
-import type { ContentBlock, Role } from '../../model';
+import type { Role } from '../../model';
 import type { MessageDraft } from '../types';
-import { joinText } from './drafts';
-
-/** A draft with no calls and `text` joined from `content`; the caller sets the optional fields it knows. */
-export function newDraft(role: Role, sourceType: string, content: ContentBlock[], raw: unknown, path: string): MessageDraft {
-  return { role, sourceType, content, text: joinText(content), toolCalls: [], invalidToolCalls: [], raw, location: { path } };
-}
-
-/** "expected an object with `role` and `content`, got a number" */
-export const expectedObject = (what: string, value: unknown): string => `expected an object with ${what}, got ${kindOf(value)}`;
 
 /** Where an element and the values inside it are, for `location.path`. */
 export interface Where {
@@ -38,4 +30,56 @@ export function whereOf(prefix: string, i: number, lineOf?: readonly number[]): 
 /** Paths for the value at `path`; the root is the empty path. */
 export function whereAt(path: string): Where {
   return { path, inner: (suffix) => (path === '' ? suffix.replace(/^\./, '') : `${path}${suffix}`) };
+}
+
+/** Consecutive non-result blocks of one role, from index `first` of the element's list. */
+export interface BlockRun {
+  role: Role;
+  first: number;
+  blocks: unknown[];
+}
+
+/**
+ * A turn's blocks as messages in block order, the way the API sees them: each block `result` reads
+ * as a tool result is a message of its own, and the blocks between results one message per run of
+ * the same role (`roleOf`), drafted by `runDraft` with the run's raw (its one block, or the list of them).
+ */
+export function splitTurn(
+  blocks: readonly unknown[],
+  result: (block: unknown, j: number) => MessageDraft | undefined,
+  roleOf: (block: unknown) => Role,
+  runDraft: (run: BlockRun, raw: unknown) => MessageDraft,
+): MessageDraft[] {
+  const drafts: MessageDraft[] = [];
+  let run: BlockRun | undefined;
+  const close = (): void => {
+    if (run === undefined) return;
+    drafts.push(runDraft(run, run.blocks.length === 1 ? run.blocks[0] : run.blocks));
+    run = undefined;
+  };
+  blocks.forEach((block, j) => {
+    const read = result(block, j);
+    if (read) {
+      close();
+      drafts.push(read);
+      return;
+    }
+    const role = roleOf(block);
+    if (run?.role !== role) {
+      close();
+      run = { role, first: j, blocks: [] };
+    }
+    run.blocks.push(block);
+  });
+  close();
+  return drafts;
+}
+
+/** A turn splitTurn left as one non-tool message is that whole element: its raw and path. Returns it, if so. */
+export function wholeTurn(drafts: readonly MessageDraft[], raw: unknown, path: string): MessageDraft | undefined {
+  const only = drafts.length === 1 ? drafts[0] : undefined;
+  if (only === undefined || only.role === 'tool') return undefined;
+  only.raw = raw;
+  only.location = { path };
+  return only;
 }

@@ -1,7 +1,12 @@
-// Small builders every adapter that does not go through wrappers.ts's element loop needs.
-import { preview } from '../../json/value';
-import type { ContentBlock } from '../../model';
+// Small builders for drafts and the words of their problems, shared by every adapter.
+import { kindOf, preview } from '../../json/value';
+import type { ContentBlock, Role } from '../../model';
 import type { MessageDraft } from '../types';
+
+/** A draft with no calls and `text` joined from `content`; the caller sets the optional fields it knows. */
+export function newDraft(role: Role, sourceType: string, content: ContentBlock[], raw: unknown, path: string): MessageDraft {
+  return { role, sourceType, content, text: joinText(content), toolCalls: [], invalidToolCalls: [], raw, location: { path } };
+}
 
 /** An element that cannot be read as a message: it stays on the timeline as role `other`, saying why. */
 export function problemDraft(raw: unknown, path: string, problem: string): MessageDraft {
@@ -17,6 +22,9 @@ export function problemDraft(raw: unknown, path: string, problem: string): Messa
     problem,
   };
 }
+
+/** "expected an object with `role` and `content`, got a number" */
+export const expectedObject = (what: string, value: unknown): string => `expected an object with ${what}, got ${kindOf(value)}`;
 
 /** The text blocks of a message joined by newlines, as `Message.text` holds them. */
 export function joinText(content: readonly ContentBlock[]): string {

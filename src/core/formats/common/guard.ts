@@ -6,6 +6,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The `problem` of what a reader threw on: kept on the timeline with the reason, never lost. */
+export function couldNotRead(error: unknown): string {
+  return `could not be read: ${messageOf(error)}`;
+}
+
 /** The adapter with detection scoring 0 and reading yielding one unreadable message when they throw. */
 export function guarded(adapter: FormatAdapter): FormatAdapter {
   return {

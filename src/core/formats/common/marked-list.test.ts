@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedInput } from '../types';
+import { input } from '../../testing/importing';
 import { scoreMarked, type Mark } from './marked-list';
 
-const input = (value: unknown[], lineErrors?: Map<number, string>): ParsedInput => ({ value, jsonLines: lineErrors !== undefined, lineOf: [], lineErrors });
 const classify = (element: unknown): Mark => (element === 'm' ? 'marked' : element === 'f' ? 'foreign' : 'plain');
-const score = (list: unknown[], lineErrors?: Map<number, string>) => scoreMarked(input(list, lineErrors), { list, path: [] }, classify, 90);
+const score = (list: unknown[], lineErrors?: Map<number, string>) => scoreMarked(input(list, { jsonLines: lineErrors !== undefined, lineErrors }), { list, path: [] }, classify, 90);
 
 describe('scoreMarked', () => {
   it('claims a list with a mark and nothing foreign', () => {

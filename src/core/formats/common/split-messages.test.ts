@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedInput } from '../types';
+import { input } from '../../testing/importing';
 import { PieceBuilder, readPieceList, type PieceReader } from './split-messages';
 
-const input = (value: unknown, lines?: Partial<ParsedInput>): ParsedInput => ({ value, jsonLines: false, lineOf: [], ...lines });
 const text = (t: string) => ({ kind: 'text' as const, type: 'text', text: t, raw: t });
 
 /** Reads `{id, items: [string | {result: id}]}`: strings are text, `{result}` objects are tool results. */

@@ -1,0 +1,53 @@
+// Usage as the model holds it, from the counts each adapter finds under its own field names.
+import type { Usage } from '../../model';
+
+type Details = { [K in 'cacheRead' | 'cacheCreation' | 'reasoning']?: number | undefined };
+
+/** The counts a source gave; a missing one was not reported. */
+export interface UsageCounts extends Details {
+  input: number | undefined;
+  output: number | undefined;
+  total?: number | undefined;
+}
+
+/** Sets the details that were given: an absent one stays absent rather than 0. */
+function withDetails(usage: Usage, { cacheRead, cacheCreation, reasoning }: Details): Usage {
+  if (cacheRead !== undefined) usage.cacheRead = cacheRead;
+  if (cacheCreation !== undefined) usage.cacheCreation = cacheCreation;
+  if (reasoning !== undefined) usage.reasoning = reasoning;
+  return usage;
+}
+
+/**
+ * None when the source gave neither input nor output. A missing count is 0, and a missing total is
+ * input + output, not "reported" (usage-mismatch checks only reported totals).
+ */
+export function usageFrom(counts: UsageCounts): Usage | undefined {
+  const { input, output, total } = counts;
+  if (input === undefined && output === undefined) return undefined;
+  const usage: Usage = {
+    input: input ?? 0,
+    output: output ?? 0,
+    total: total ?? (input ?? 0) + (output ?? 0),
+    totalReported: total !== undefined,
+  };
+  return withDetails(usage, counts);
+}
+
+const sum = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+
+/** Two usages added up (several usage entries of one message, several models of one sample); the total counts as reported only if both were. */
+export function addUsage(total: Usage | undefined, next: Usage | undefined): Usage | undefined {
+  if (!total || !next) return total ?? next;
+  const usage: Usage = {
+    input: total.input + next.input,
+    output: total.output + next.output,
+    total: total.total + next.total,
+    totalReported: total.totalReported && next.totalReported,
+  };
+  return withDetails(usage, {
+    cacheRead: sum(total.cacheRead, next.cacheRead),
+    cacheCreation: sum(total.cacheCreation, next.cacheCreation),
+    reasoning: sum(total.reasoning, next.reasoning),
+  });
+}
