@@ -24,6 +24,22 @@ describe('parseArgs', () => {
     expect(parseArgs(['open', 'a.json', '--port=0'])).toEqual({ kind: 'open', file: 'a.json', port: 0 });
   });
 
+  it('reads convert with --to, -o / --output and --format', () => {
+    expect(parseArgs(['convert', 'a.json', '--to', 'openai-chat'])).toEqual({ kind: 'convert', file: 'a.json', to: 'openai-chat' });
+    expect(parseArgs(['convert', '-', '--to=anthropic', '-o', 'out.json', '--format', 'gemini'])).toEqual({
+      kind: 'convert',
+      file: '-',
+      to: 'anthropic',
+      output: 'out.json',
+      format: 'gemini',
+    });
+    expect(parseArgs(['convert', 'a.json', '--output=b.json', '--to', 'msgscope'])).toMatchObject({ output: 'b.json' });
+  });
+
+  it('reads formats, which takes nothing', () => {
+    expect(parseArgs(['formats'])).toEqual({ kind: 'formats' });
+  });
+
   it('treats everything after -- as files', () => {
     expect(parseArgs(['check', '--', '--json'])).toEqual({ kind: 'check', file: '--json', json: false });
   });
@@ -46,6 +62,12 @@ describe('parseArgs', () => {
     [['check', 'a', '--json=yes'], '--json takes no value'],
     [['open', 'a', '--port', 'http'], '--port must be a number from 0 to 65535, not http'],
     [['open', 'a', '--port', '70000'], '--port must be a number from 0 to 65535, not 70000'],
+    [['convert', 'a'], 'convert needs --to TARGET'],
+    [['convert', '--to', 'anthropic'], 'convert needs a FILE (or - for stdin)'],
+    [['convert', 'a', '--to', 'anthropic', '--json'], 'unknown option for convert: --json'],
+    [['convert', 'a', '--to', 'anthropic', '-o'], '-o needs a value'],
+    [['formats', 'x'], 'unexpected argument: x'],
+    [['formats', '--json'], 'unknown option for formats: --json'],
   ])('rejects %j', (argv, message) => {
     expect(parseArgs(argv)).toEqual({ kind: 'usage-error', message });
   });

@@ -1,5 +1,7 @@
 export type Command =
   | { kind: 'check'; file: string; json: boolean; format?: string }
+  | { kind: 'convert'; file: string; to: string; output?: string; format?: string }
+  | { kind: 'formats' }
   | { kind: 'open'; file: string; port?: number }
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
@@ -9,8 +11,10 @@ interface Scanned {
   flags: Map<string, string | true>;
 }
 
-// Options that take a value; everything else starting with -- is a boolean flag.
-const VALUED = new Set(['--format', '--port']);
+// Options that take a value; everything else starting with - is a boolean flag.
+const VALUED = new Set(['--format', '--port', '--to', '--output', '-o']);
+// Short spellings, stored under their long name so each command checks one name.
+const ALIASES: Record<string, string> = { '-o': '--output' };
 
 function scan(argv: readonly string[]): Scanned | string {
   const positional: string[] = [];
@@ -31,7 +35,7 @@ function scan(argv: readonly string[]): Scanned | string {
     if (VALUED.has(name)) {
       const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
       if (value === undefined || value === '') return `${name} needs a value`;
-      flags.set(name, value);
+      flags.set(ALIASES[name] ?? name, value);
     } else if (eq !== -1) {
       return `${name} takes no value`;
     } else {
@@ -45,6 +49,14 @@ function unknownFlag(flags: Map<string, string | true>, allowed: readonly string
   return [...flags.keys()].find((f) => !allowed.includes(f));
 }
 
+const COMMANDS = ['check', 'convert', 'formats', 'open'];
+
+/** `{format}` when --format was given, else nothing, so commands carry no undefined keys. */
+function formatOption(flags: Map<string, string | true>): { format?: string } {
+  const format = flags.get('--format');
+  return typeof format === 'string' ? { format } : {};
+}
+
 export function parseArgs(argv: readonly string[]): Command {
   const scanned = scan(argv);
   if (typeof scanned === 'string') return { kind: 'usage-error', message: scanned };
@@ -52,15 +64,29 @@ export function parseArgs(argv: readonly string[]): Command {
   if (flags.has('--help') || flags.has('-h') || positional[0] === 'help') return { kind: 'help' };
   const [command, file, ...extra] = positional;
   if (command === undefined) return { kind: 'usage-error', message: 'no command given' };
-  if (command !== 'check' && command !== 'open') return { kind: 'usage-error', message: `unknown command: ${command}` };
-  if (file === undefined) return { kind: 'usage-error', message: `${command} needs a FILE${command === 'check' ? ' (or - for stdin)' : ''}` };
+  if (!COMMANDS.includes(command)) return { kind: 'usage-error', message: `unknown command: ${command}` };
+
+  if (command === 'formats') {
+    if (file !== undefined) return { kind: 'usage-error', message: `unexpected argument: ${file}` };
+    const bad = unknownFlag(flags, []);
+    return bad ? { kind: 'usage-error', message: `unknown option for formats: ${bad}` } : { kind: 'formats' };
+  }
+  if (file === undefined) return { kind: 'usage-error', message: `${command} needs a FILE${command === 'open' ? '' : ' (or - for stdin)'}` };
   if (extra.length > 0) return { kind: 'usage-error', message: `unexpected argument: ${extra[0]}` };
 
   if (command === 'check') {
     const bad = unknownFlag(flags, ['--json', '--format']);
     if (bad) return { kind: 'usage-error', message: `unknown option for check: ${bad}` };
-    const format = flags.get('--format');
-    return { kind: 'check', file, json: flags.has('--json'), ...(typeof format === 'string' ? { format } : {}) };
+    return { kind: 'check', file, json: flags.has('--json'), ...formatOption(flags) };
+  }
+
+  if (command === 'convert') {
+    const bad = unknownFlag(flags, ['--to', '--output', '--format']);
+    if (bad) return { kind: 'usage-error', message: `unknown option for convert: ${bad}` };
+    const to = flags.get('--to');
+    if (typeof to !== 'string') return { kind: 'usage-error', message: 'convert needs --to TARGET' };
+    const output = flags.get('--output');
+    return { kind: 'convert', file, to, ...(typeof output === 'string' ? { output } : {}), ...formatOption(flags) };
   }
 
   const bad = unknownFlag(flags, ['--port']);

@@ -39,7 +39,7 @@ describe('msgscope check on every fixture', () => {
     }
     expect(io.err).toBe('');
     const report = JSON.parse(io.out) as CheckReport;
-    expect(Object.keys(report)).toEqual(['format', 'formatLabel', 'messages', 'toolCalls', 'findings', 'tokens']);
+    expect(Object.keys(report)).toEqual(['format', 'formatLabel', 'messages', 'toolCalls', 'findings', 'tokens', 'verdicts', 'notes']);
     expect(report.messages).toBeGreaterThan(0);
     expect(report.tokens.total).toBeGreaterThanOrEqual(0);
     for (const f of report.findings) {
@@ -61,6 +61,8 @@ describe('msgscope check on every fixture', () => {
     expect(human.out).toContain(`(${report.format})`);
     expect(human.out).toContain(`total ${report.tokens.total}`);
     for (const f of report.findings) expect(human.out).toContain(`${f.rule}  #${f.messageIndex}`);
+    for (const v of report.verdicts) expect(human.out).toContain(`${v.label}: ${v.accepted ? 'accepts' : 'rejects'}`);
+    for (const note of report.notes) expect(human.out).toContain(`Note: ${note}`);
   });
 });
 
@@ -140,9 +142,41 @@ describe('msgscope check: input', () => {
     expect(wrong.report).toMatchObject({ format: 'langchain-stored', messages: 7, toolCalls: 0 });
     expect(new Set(wrong.report.findings.map((f) => f.rule))).toEqual(new Set(['unrecognized-message']));
 
+    // A mistyped name is refused before the input is read, listing every valid name with its label.
     const io = fakeIo();
-    expect(await run(['check', path, '--format', 'no-such-format'], io)).toBe(2);
-    expect(io.err).toMatch(/Unknown format "no-such-format".*langchain-stored/);
+    expect(await run(['check', fixture('no-such-file.json'), '--format', 'no-such-format'], io)).toBe(2);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/^msgscope: unknown format "no-such-format"\. Valid formats:\n/);
+    expect(io.err).toMatch(/^ {2}langchain-stored +LangChain stored messages/m);
+    expect(io.err).toMatch(/^ {2}claude-code +Claude Code/m);
+  });
+});
+
+describe('msgscope check: verdicts and notes', () => {
+  it('weather-orphan.openai.json: OpenAI Chat rejects with its error text; LangGraph accepts', async () => {
+    const { report } = await checkJson([fixture('weather-orphan.openai.json')]);
+    expect(report.verdicts.map((v) => v.target)).toEqual(['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'langgraph']);
+    const chat = report.verdicts.find((v) => v.target === 'openai-chat');
+    expect(chat?.accepted).toBe(false);
+    expect(chat?.problems).toContainEqual(
+      expect.objectContaining({
+        rule: 'orphan-tool-result',
+        error: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+        messageIndices: [6],
+        ids: ['call_abc123'],
+      }),
+    );
+    expect(report.verdicts.find((v) => v.target === 'langgraph')).toMatchObject({ accepted: true, problems: [] });
+    expect(report.notes).toEqual([]);
+  });
+
+  it('a Claude Code log: notes say what the reader skipped, in --json and in the report', async () => {
+    const { report } = await checkJson([fixture('formats/claude-code/tool-calls.jsonl')]);
+    expect(report.notes.some((note) => note.startsWith('Skipped'))).toBe(true);
+    const human = fakeIo();
+    await run(['check', fixture('formats/claude-code/tool-calls.jsonl')], human);
+    expect(human.out).toContain(`Note: ${report.notes[0]}`);
+    expect(human.out).toContain('Would providers accept this as the next request?');
   });
 });
 
@@ -151,6 +185,8 @@ describe('msgscope usage', () => {
     const io = fakeIo();
     expect(await run(['--help'], io)).toBe(0);
     expect(io.out).toContain('msgscope check FILE|- [--json] [--format NAME]');
+    expect(io.out).toContain('msgscope convert FILE|- --to TARGET [-o OUT] [--format NAME]');
+    expect(io.out).toContain('msgscope formats');
   });
 
   it('prints usage for an unknown command and exits 2', async () => {

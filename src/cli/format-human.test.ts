@@ -26,6 +26,16 @@ const report: CheckReport = {
     finding({ rule: 'orphan-tool-result', messageIndex: 2, toolCallId: 'call_x', text: 'Nobody asked.' }),
   ],
   tokens: { input: 8727, output: 254, total: 8981, cacheRead: 2304, cacheCreation: 0, reasoning: 83 },
+  verdicts: [
+    {
+      target: 'openai-chat',
+      label: 'OpenAI Chat Completions',
+      accepted: false,
+      problems: [{ rule: 'orphan-tool-result', error: 'Invalid parameter.\nSecond line.', messageIndices: [2], ids: ['call_x'], fix: 'fix it' }],
+    },
+    { target: 'langgraph', label: 'LangGraph', accepted: true, problems: [] },
+  ],
+  notes: ['Skipped 2 log entries.'],
 };
 
 describe('formatHuman', () => {
@@ -46,12 +56,26 @@ describe('formatHuman', () => {
     expect(out).toContain('      Tool create_order failed.\n      Fix: fix it');
   });
 
+  it('says which targets accept the history and quotes the first line of each error', () => {
+    const start = out.indexOf('Would providers accept this as the next request?');
+    expect(start).toBeGreaterThan(out.indexOf('Warnings (1)'));
+    expect(out.slice(start).split('\n').slice(1, 4)).toEqual([
+      '  ✗ OpenAI Chat Completions: rejects',
+      '      #2 call_x  Invalid parameter.',
+      '  ✓ LangGraph: accepts',
+    ]);
+  });
+
+  it('shows the reader\'s notes under the counts', () => {
+    expect(out.split('\n')[2]).toBe('Note: Skipped 2 log entries.');
+  });
+
   it('totals tokens, naming cache and reasoning only when present', () => {
     expect(out.trimEnd().split('\n').at(-1)).toBe('Tokens: input 8727, output 254, total 8981 (cache read 2304, reasoning 83)');
   });
 
   it('says so when there is nothing to report', () => {
-    const clean = formatHuman({ ...report, messages: 1, toolCalls: 1, findings: [] }, '-', painter(false));
+    const clean = formatHuman({ ...report, messages: 1, toolCalls: 1, findings: [], notes: [] }, '-', painter(false));
     expect(clean).toContain('1 message, 1 tool call, 0 findings\n\nNo findings.');
   });
 

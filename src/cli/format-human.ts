@@ -1,8 +1,9 @@
 import type { Severity } from '../core/model';
+import { verdictLines } from './format-verdicts';
 import type { CheckReport, ReportFinding } from './report';
 
-type Style = 'bold' | 'dim' | 'red' | 'yellow' | 'cyan';
-const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], cyan: [36, 39] };
+type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
+const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] };
 
 export type Paint = (style: Style, text: string) => string;
 
@@ -51,6 +52,7 @@ export function formatHuman(report: CheckReport, source: string, paint: Paint): 
     `${paint('bold', source)}: ${report.formatLabel} (${report.format})`,
     `${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`,
   ];
+  for (const note of report.notes) lines.push(paint('dim', `Note: ${note}`));
   for (const [severity, count] of counts) {
     if (count === 0) continue;
     const group = report.findings.filter((f) => f.severity === severity).sort((a, b) => a.messageIndex - b.messageIndex);
@@ -58,6 +60,7 @@ export function formatHuman(report: CheckReport, source: string, paint: Paint): 
     for (const f of group) lines.push(...findingLines(f, paint));
   }
   if (report.findings.length === 0) lines.push('', 'No findings.');
+  lines.push(...verdictLines(report.verdicts, paint));
   lines.push('', tokenLine(report.tokens));
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import type { Finding, Severity, Transcript } from '../core/model';
+import type { Finding, Severity, Transcript, Verdict } from '../core/model';
 
 /** The `--json` output; its keys are a contract (DESIGN.md), so only ever add to it. */
 export interface CheckReport {
@@ -9,6 +9,10 @@ export interface CheckReport {
   toolCalls: number;
   findings: ReportFinding[];
   tokens: { input: number; output: number; total: number; cacheRead: number; cacheCreation: number; reasoning: number };
+  /** Per target (OpenAI Chat, OpenAI Responses, Anthropic, Gemini, LangGraph): would it accept this as the next request. */
+  verdicts: Verdict[];
+  /** What the reader skipped or reordered; empty when nothing. */
+  notes: string[];
 }
 
 export interface ReportFinding {
@@ -47,6 +51,8 @@ export function buildReport(t: Transcript): CheckReport {
     toolCalls: t.messages.reduce((n, m) => n + m.toolCalls.length + m.invalidToolCalls.length, 0),
     findings: t.findings.map(reportFinding),
     tokens: { input, output, total, cacheRead, cacheCreation, reasoning },
+    verdicts: t.verdicts,
+    notes: t.notes ?? [],
   };
 }
 

@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs } from './args';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs, type Command } from './args';
 import { check } from './check';
+import { convert, isConvertTarget, unknownTarget } from './convert';
+import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
 import { USAGE } from './usage';
 
@@ -10,12 +12,63 @@ export interface CliIo extends OpenIo {
   color: boolean;
 }
 
-async function readInput(file: string, io: CliIo): Promise<string | Error> {
+type CheckCommand = Extract<Command, { kind: 'check' }>;
+type ConvertCommand = Extract<Command, { kind: 'convert' }>;
+
+function fail(io: CliIo, message: string): 2 {
+  io.stderr(message);
+  return 2;
+}
+
+/** The input's text, or an Error after saying on stderr why it could not be read. */
+async function inputText(file: string, io: CliIo): Promise<string | Error> {
   try {
     return file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
   } catch (error) {
+    io.stderr(`msgscope: cannot read ${file}: ${(error as Error).message}\n`);
     return error as Error;
   }
+}
+
+const sourceName = (file: string): string => (file === '-' ? 'stdin' : file);
+
+/** `{format}` to pass on when the user chose one; a mistyped one is reported before stdin is read. */
+function formatChoice(format: string | undefined, io: CliIo): { format?: string } | 2 {
+  if (format === undefined) return {};
+  const bad = unknownFormat(format);
+  return bad === undefined ? { format } : fail(io, bad);
+}
+
+async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
+  const format = formatChoice(command.format, io);
+  if (format === 2) return 2;
+  const text = await inputText(command.file, io);
+  if (text instanceof Error) return 2;
+  const outcome = check(text, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
+  io.stdout(outcome.stdout);
+  io.stderr(outcome.stderr);
+  return outcome.code;
+}
+
+async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
+  const { to, output } = command;
+  if (!isConvertTarget(to)) return fail(io, unknownTarget(to));
+  const format = formatChoice(command.format, io);
+  if (format === 2) return 2;
+  const text = await inputText(command.file, io);
+  if (text instanceof Error) return 2;
+  const outcome = convert(text, { to, source: sourceName(command.file), ...format });
+  if (outcome.code === 2) return fail(io, outcome.stderr);
+  if (output === undefined) io.stdout(outcome.text);
+  else {
+    try {
+      await writeFile(output, outcome.text);
+    } catch (error) {
+      return fail(io, `msgscope: cannot write ${output}: ${(error as Error).message}\n`);
+    }
+  }
+  io.stderr(outcome.stderr);
+  return 0;
 }
 
 /** The whole CLI as a function of argv and io, so tests run it without a child process. Returns the exit code. */
@@ -26,21 +79,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stdout(USAGE);
       return 0;
     case 'usage-error':
-      io.stderr(`msgscope: ${command.message}\n\n${USAGE}`);
-      return 2;
+      return fail(io, `msgscope: ${command.message}\n\n${USAGE}`);
+    case 'formats':
+      io.stdout(formatsList());
+      return 0;
     case 'open':
       return open(command.file, command.port, io);
-    case 'check': {
-      const text = await readInput(command.file, io);
-      if (text instanceof Error) {
-        io.stderr(`msgscope: cannot read ${command.file}: ${text.message}\n`);
-        return 2;
-      }
-      const source = command.file === '-' ? 'stdin' : command.file;
-      const outcome = check(text, { json: command.json, color: io.color, source, ...(command.format === undefined ? {} : { format: command.format }) });
-      io.stdout(outcome.stdout);
-      io.stderr(outcome.stderr);
-      return outcome.code;
-    }
+    case 'check':
+      return runCheck(command, io);
+    case 'convert':
+      return runConvert(command, io);
   }
 }

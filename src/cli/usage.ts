@@ -1,13 +1,26 @@
+import { CONVERT_TARGETS } from '../core/convert';
+
+const targets = CONVERT_TARGETS.map((entry) => entry.target).join(', ');
+
 export const USAGE = `msgscope — debug LLM agent message histories
 
 Usage:
   msgscope check FILE|- [--json] [--format NAME]
-      Read a history (a file, or - for stdin), list what is wrong with it and total its tokens.
+      Read a history (a file, or - for stdin), list what is wrong with it, say which providers
+      would accept it as the next request, and total its tokens.
       Exit 0: no error findings; 1: error findings; 2: the input could not be read.
-      --json         print one JSON object instead of the report
-      --format NAME  skip detection and read the input as format NAME
+      --json             print one JSON object instead of the report
+      --format NAME      skip detection and read the input as format NAME (see msgscope formats)
+  msgscope convert FILE|- --to TARGET [-o OUT] [--format NAME]
+      Write the history in another format; what TARGET cannot express is listed on stderr.
+      Exit 0: written; 2: the input could not be read or the output not written.
+      --to TARGET        one of ${targets}
+      -o, --output OUT   write to OUT instead of stdout
+      --format NAME      as for check
+  msgscope formats
+      List the formats msgscope reads (name and label), in detection order.
   msgscope open FILE [--port N]
       Serve the built app on 127.0.0.1 with FILE loaded; stop with Ctrl+C.
-      --port N       port to listen on (default 5178, or any free port if that one is taken)
+      --port N           port to listen on (default 5178, or any free port if that one is taken)
   msgscope --help
 `;

@@ -1,0 +1,32 @@
+import { CONVERT_TARGETS, convertTranscript, type ConvertTarget } from '../core/convert';
+import { importText } from '../core/import';
+import { describeImportError } from './check';
+import { table } from './formats';
+
+export interface ConvertOptions {
+  to: ConvertTarget;
+  format?: string;
+  /** How to name the input in messages: the file path or `stdin`. */
+  source: string;
+}
+
+export type ConvertOutcome = { code: 0; text: string; stderr: string } | { code: 2; stderr: string };
+
+export function isConvertTarget(name: string): name is ConvertTarget {
+  return CONVERT_TARGETS.some((entry) => entry.target === name);
+}
+
+export function unknownTarget(name: string): string {
+  const rows = CONVERT_TARGETS.map((entry) => ({ name: entry.target, label: entry.label }));
+  return `msgscope: unknown target "${name}". Valid targets:\n${table(rows, '  ')}`;
+}
+
+/** The converted history, and on stderr what the target cannot express, one line per kind of loss. */
+export function convert(input: string, options: ConvertOptions): ConvertOutcome {
+  const result = importText(input, options.format === undefined ? {} : { format: options.format });
+  if (!result.ok) return { code: 2, stderr: describeImportError(options.source, result.error) };
+  const { text, lost } = convertTranscript(result.transcript, options.to);
+  const label = CONVERT_TARGETS.find((entry) => entry.target === options.to)?.label ?? options.to;
+  const stderr = lost.length === 0 ? '' : `msgscope: lost in conversion to ${label}:\n${lost.map((line) => `  ${line}\n`).join('')}`;
+  return { code: 0, text: `${text}\n`, stderr };
+}
