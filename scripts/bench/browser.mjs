@@ -37,21 +37,31 @@ export async function measureLoad(browser, origin, url, n) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(READY_PROBE);
+  // The scripts the first paint waited for, the worker's included.
+  const scripts = new Set();
+  const onRequest = (request) => request.url().endsWith('.js') && scripts.add(new URL(request.url()).pathname);
+  page.on('request', onRequest);
   await page.goto(`${origin}/?src=${encodeURIComponent(url)}`);
   await page.waitForFunction(() => window.__benchReady, null, { timeout: 180_000, polling: 50 });
+  page.off('request', onRequest);
   const readyMs = await page.evaluate(() => window.__benchReady);
   const count = Number(await page.getAttribute('[data-testid=timeline]', 'data-message-count'));
   if (count !== n) throw new Error(`expected ${n} messages, the timeline shows ${count}`);
-  return { page, context, readyMs };
+  return { page, context, readyMs, scripts: [...scripts] };
 }
 
-/** Heap used by the page and every worker, after a full GC in each. */
+/**
+ * JS memory of the page and every worker after a full GC in each: the V8 heap plus ArrayBuffer backing
+ * stores, which live outside it (typed arrays would otherwise look free).
+ */
 export async function measureHeap(browser, page) {
   const session = await page.context().newCDPSession(page);
   await session.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  const usage = await session.send('Runtime.getHeapUsage');
   await session.detach();
-  return usedSize + (await workerHeaps(browser));
+  const page_ = usage.usedSize + (usage.backingStorageSize ?? 0);
+  const workers = await workerHeaps(browser);
+  return { total: page_ + workers, page: page_, workers };
 }
 
 async function workerHeaps(browser) {
@@ -73,7 +83,8 @@ async function workerHeaps(browser) {
         void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
       });
     await call(1, 'HeapProfiler.collectGarbage');
-    total += (await call(2, 'Runtime.getHeapUsage')).usedSize;
+    const usage = await call(2, 'Runtime.getHeapUsage');
+    total += usage.usedSize + (usage.backingStorageSize ?? 0);
     await cdp.send('Target.detachFromTarget', { sessionId });
   }
   await cdp.detach();
@@ -95,15 +106,30 @@ export async function measureJumpToLast(page, n) {
         });
         observer.observe(document.body, { subtree: true, childList: true });
         const button = document.querySelector('[data-testid=jump-last]');
-        if (!button) reject(new Error('no [data-testid=jump-last] button'));
-        else button.click();
+        // Builds from before the button existed (BENCH_APP) have no jump to measure.
+        if (!button) {
+          observer.disconnect();
+          resolve(null);
+        } else button.click();
         setTimeout(() => reject(new Error('last message never painted')), 10_000);
       }),
     n - 1,
   );
 }
 
-/** Scrolls the timeline by 100 px a frame for `durationMs`; frame times from requestAnimationFrame. */
+/** Scrolling a static page: the frame times this browser manages with nothing to do (the floor for p95). */
+export async function measureFrameFloor(browser, durationMs) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.setContent('<div data-testid=timeline style="height:800px;overflow:auto"><div style="height:1000000px;background:linear-gradient(#fff,#ccc)"></div></div>');
+  const floor = await measureScroll(page, durationMs);
+  await page.close();
+  return floor;
+}
+
+/**
+ * Scrolls the timeline by 100 px a frame for `durationMs`; frame times from requestAnimationFrame.
+ * `slow` counts frames over 1.5 vsync intervals (25 ms): frames the user sees dropped.
+ */
 export async function measureScroll(page, durationMs) {
   return page.evaluate(
     (duration) =>
@@ -125,7 +151,7 @@ export async function measureScroll(page, durationMs) {
           if (now - start < duration) requestAnimationFrame(step);
           else {
             frames.sort((a, b) => a - b);
-            resolve({ frames: frames.length, p95: frames[Math.floor(frames.length * 0.95)] ?? 0 });
+            resolve({ frames: frames.length, p95: frames[Math.floor(frames.length * 0.95)] ?? 0, slow: frames.filter((f) => f > 25).length });
           }
         };
         requestAnimationFrame(step);

@@ -6,16 +6,19 @@ import { cpus, totalmem } from 'node:os';
 import { chromium } from '@playwright/test';
 import { historyText } from './generate.mjs';
 import { startServer } from './server.mjs';
-import { measureLoad, measureFloor, measureJumpToLast, measureScroll, measureHeap } from './browser.mjs';
-import { initialJsGzipBytes } from './bundle.mjs';
+import { measureLoad, measureFloor, measureFrameFloor, measureJumpToLast, measureScroll, measureHeap } from './browser.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { firstPaintJsGzipBytes } from './bundle.mjs';
 import { measureCli } from './cli.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const outDir = `${root}bench/out`;
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const cliSize = Number(process.env.BENCH_CLI_SIZE ?? 1_000_000);
+// BENCH_APP measures another build of the app (e.g. `vite build --outDir /tmp/app`) than dist/app.
+const appDir = process.env.BENCH_APP ?? `${root}dist/app`;
 
-if (!existsSync(`${root}dist/app/index.html`) || !existsSync(`${root}dist/cli/msgscope.js`)) {
+if (!existsSync(`${appDir}/index.html`) || !existsSync(`${root}dist/cli/msgscope.js`)) {
   throw new Error('Build first: npm run build');
 }
 mkdirSync(outDir, { recursive: true });
@@ -24,20 +27,31 @@ for (const n of sizes) {
   if (!existsSync(file)) writeFileSync(file, historyText(n));
 }
 
-const server = await startServer(`${root}dist/app`, outDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const server = await startServer(appDir, outDir);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 const rows = [];
+let frameFloor;
+let firstPaintScripts = [];
 try {
+  frameFloor = await measureFrameFloor(browser, 3000);
   for (const n of sizes) {
     const url = `/__bench/history-${n}.json`;
     const bytes = statSync(`${outDir}/history-${n}.json`).size;
     const floor = await measureFloor(browser, server.origin, url);
-    const { page, context, readyMs } = await measureLoad(browser, server.origin, url, n);
-    const heap = await measureHeap(browser, page);
+    // Three loads, the best counted as the floor's best of three is. Memory is read from the first, alone in
+    // the browser; jumps and scrolling use the last, which no debugger has attached to (the heap reading
+    // attaches to the worker, and the page scrolls worse afterwards).
+    const first = await measureLoad(browser, server.origin, url, n);
+    const heap = await measureHeap(browser, first.page);
+    await first.context.close();
+    const second = await measureLoad(browser, server.origin, url, n);
+    await second.context.close();
+    const { page, context, readyMs: third, scripts } = await measureLoad(browser, server.origin, url, n);
+    firstPaintScripts = scripts;
+    const readyMs = Math.min(first.readyMs, second.readyMs, third);
+    // A user does not scroll in the first instant: let the load's garbage collection and teardown settle.
+    await page.waitForTimeout(1000);
     const jumpMs = await measureJumpToLast(page, n);
     const scroll = await measureScroll(page, 5000);
     await context.close();
@@ -49,9 +63,10 @@ try {
   server.close();
 }
 
-const cli = measureCli(root, outDir, cliSize);
+// BENCH_CLI_SIZE=0 skips the CLI (its 1M-message file takes minutes to write and read).
+const cli = cliSize > 0 ? measureCli(root, outDir, cliSize) : null;
 console.log(JSON.stringify(cli));
-const gzip = initialJsGzipBytes(`${root}dist/app`);
+const gzip = firstPaintJsGzipBytes(appDir, firstPaintScripts);
 
 const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
 const ms = (x) => Math.round(x) + ' ms';
@@ -64,25 +79,29 @@ const lines = [
   '',
   '## Browser',
   '',
-  '| messages | file | floor: fetch + JSON.parse | navigation → ready, first cards painted | × floor | JS heap after load (page + worker) | × file | jump to last | scroll 5 s p95 frame |',
+  '| messages | file | floor: fetch + JSON.parse | navigation → ready, first cards painted | × floor | JS memory after load: page + worker | × file | jump to last | scroll 5 s: p95 frame, frames > 25 ms |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) =>
-    `| ${r.n.toLocaleString('en')} | ${mb(r.bytes)} | ${ms(r.floor)} | ${ms(r.readyMs)} | ${(r.readyMs / r.floor).toFixed(2)} | ${mb(r.heap)} | ${(r.heap / r.bytes).toFixed(2)} | ${ms(r.jumpMs)} | ${r.scroll.p95.toFixed(1)} ms (${r.scroll.frames} frames) |`,
+    `| ${r.n.toLocaleString('en')} | ${mb(r.bytes)} | ${ms(r.floor)} | ${ms(r.readyMs)} | ${(r.readyMs / r.floor).toFixed(2)} | ${mb(r.heap.page)} + ${mb(r.heap.workers)} | ${(r.heap.total / r.bytes).toFixed(2)} | ${r.jumpMs === null ? 'n/a' : ms(r.jumpMs)} | ${r.scroll.p95.toFixed(1)} ms, ${r.scroll.slow} of ${r.scroll.frames} |`,
   ),
   '',
-  'Targets: ready ≤ 1.5 × floor at 100k (stretch 1.2 ×) and ≤ 500 ms at 1k; heap ≤ 3 × file; jump ≤ 100 ms; scroll p95 ≤ 16.7 ms.',
+  'Targets: ready ≤ 1.5 × floor at 100k (stretch 1.2 ×) and ≤ 500 ms at 1k; memory ≤ 3 × file; jump ≤ 100 ms; scroll p95 ≤ 16.7 ms.',
+  `Memory is the V8 heap plus ArrayBuffer backing stores, after a forced GC in each. Scrolling a static page in the same browser: p95 ${frameFloor.p95.toFixed(1)} ms, ${frameFloor.slow} of ${frameFloor.frames} frames over 25 ms (the frame floor).`,
   '',
   '## CLI',
   '',
   '| messages | file | floor: Node read + JSON.parse | `msgscope check --json` | × floor |',
   '|---:|---:|---:|---:|---:|',
-  `| ${cli.n.toLocaleString('en')} | ${mb(cli.bytes)} | ${ms(cli.floorMs)} | ${ms(cli.checkMs)} | ${(cli.checkMs / cli.floorMs).toFixed(2)} |`,
+  cli
+    ? `| ${cli.n.toLocaleString('en')} | ${mb(cli.bytes)} | ${ms(cli.floorMs)} | ${ms(cli.checkMs)} | ${(cli.checkMs / cli.floorMs).toFixed(2)} |`
+    : '| (skipped: BENCH_CLI_SIZE=0) | | | | |',
   '',
   'Target: ≤ 1.5 × floor.',
   '',
   '## Bundle',
   '',
-  `Initial JavaScript for first paint (entry + its static imports, gzipped): ${(gzip / 1024).toFixed(1)} KB (target ≤ 250 KB).`,
+  `JavaScript loaded before the first cards were painted, gzipped: ${((gzip.page + gzip.worker) / 1024).toFixed(1)} KB ` +
+    `(page ${(gzip.page / 1024).toFixed(1)} KB + worker ${(gzip.worker / 1024).toFixed(1)} KB; target ≤ 250 KB). Chunks loaded later are not counted.`,
   '',
 ];
 const previous = existsSync(`${root}docs/BENCHMARKS.md`) ? readFileSync(`${root}docs/BENCHMARKS.md`, 'utf8') : '';

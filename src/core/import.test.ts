@@ -9,7 +9,7 @@ import toolErrorRetry from '../../fixtures/tool-error-retry.langchain.json?raw';
 import weatherAnthropic from '../../fixtures/weather.anthropic.json?raw';
 import weatherOrphan from '../../fixtures/weather-orphan.openai.json?raw';
 import { listFormats } from './formats/registry';
-import { importText } from './import';
+import { importText, locateMessages } from './import';
 import type { ImportError } from './model';
 import { transcript, where } from './testing/importing';
 
@@ -147,6 +147,25 @@ describe('importText on the other fixtures', () => {
 
   it('counts columns after a byte order mark as an editor does', () => {
     expect(where(transcript(`\uFEFF${redisLogs}`).messages)[0]).toBe('[0]@2:3');
+  });
+});
+
+describe('message positions', () => {
+  const text = '[\n  {"type": "human", "data": {"content": "hi"}},\n  42,\n  {"type": "ai", "data": {"content": "yes"}}\n]';
+
+  it('are found on import only for elements that could not be read, which findings quote', () => {
+    const result = importText(text);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.transcript.messages.map((m) => m.location)).toEqual([{ path: '[0]' }, { path: '[1]', line: 3, column: 3 }, { path: '[2]' }]);
+    expect(result.transcript.findings.find((f) => f.rule === 'unrecognized-message')?.text).toContain('([1], line 3:3)');
+  });
+
+  it('are filled in on demand, for any of the messages', () => {
+    const result = importText(`\uFEFF${text}`);
+    if (!result.ok) throw new Error(result.error.message);
+    const [first, , last] = result.transcript.messages;
+    locateMessages(`\uFEFF${text}`, last ? [last] : []);
+    expect([first?.location, last?.location]).toEqual([{ path: '[0]' }, { path: '[2]', line: 4, column: 3 }]);
   });
 });
 

@@ -26,14 +26,26 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
   const adapter = chosen ?? detectFormat(input);
   if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
   const output = adapter.read(input);
-  const drafts = output.messages;
-  const positions = locatePaths(stripBom(text), drafts.map((draft) => draft.location.path));
-  for (let i = 0; i < drafts.length; i++) {
-    const draft = drafts[i];
-    const position = positions[i];
-    if (draft && position) draft.location = { ...draft.location, ...position };
-  }
+  // Findings quote the line of an element that could not be read; every other message is located
+  // on demand (locateMessages): finding a million elements in the text costs more than reading them.
+  locateMessages(text, output.messages.filter((draft) => draft.problem !== undefined));
   return finish(adapter, output);
+}
+
+/**
+ * Fills in `location.line` and `location.column` of the given messages (or drafts) of the JSON input
+ * `text` they were imported from, in place: one pass over the text that stops at the last of them.
+ * The importer fills them only for unreadable elements; whoever shows a message's position (the
+ * detail pane, the msgscope export) locates it first. Messages of text formats are located already.
+ */
+export function locateMessages(text: string, messages: readonly Pick<Message, 'location'>[]): void {
+  const unlocated = messages.filter((message) => message.location.line === undefined);
+  if (unlocated.length === 0) return;
+  const positions = locatePaths(stripBom(text), unlocated.map((message) => message.location.path));
+  unlocated.forEach((message, i) => {
+    const position = positions[i];
+    if (position) Object.assign(message.location, position);
+  });
 }
 
 function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput): ImportResult {

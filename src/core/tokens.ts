@@ -20,6 +20,7 @@ export function computeTokens(messages: readonly Message[], links: ReadonlyMap<s
     messagesWithUsage: 0,
   };
   const cumulative: number[] = [];
+  const callNames = linkedCallNames(messages, links);
   const tools = new Map<string, ToolStats>();
   const models = new Map<string, ModelStats>();
   const toolStats = (name: string): ToolStats => {
@@ -54,7 +55,8 @@ export function computeTokens(messages: readonly Message[], links: ReadonlyMap<s
     for (const c of m.toolCalls) toolStats(c.name).calls++;
     for (const c of m.invalidToolCalls) toolStats(c.name).calls++;
     if (m.role === 'tool') {
-      const s = toolStats(resultToolName(messages, links, m));
+      // A result counts for the tool its call named; the result's own name only when no call is linked.
+      const s = toolStats(callNames[m.index] ?? m.name ?? 'unknown');
       s.results++;
       if (isErrorResult(m)) s.errors++;
     }
@@ -64,9 +66,16 @@ export function computeTokens(messages: readonly Message[], links: ReadonlyMap<s
   return { totals, cumulative, perTool, perModel: [...models.values()] };
 }
 
-/** A result counts for the tool its call named; the result's own name only when no call is linked. */
-function resultToolName(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>, m: Message): string {
-  const ref = m.toolCallId === undefined ? undefined : links.get(m.toolCallId)?.calls[0];
-  const call = ref && callAt(messages, ref);
-  return call?.name ?? m.name ?? 'unknown';
+/**
+ * By message index, the name of the call each result answers (the first call of its id). Walks the
+ * links rather than looking each result's id up: no hashing per message.
+ */
+function linkedCallNames(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): (string | undefined)[] {
+  const names = new Array<string | undefined>(messages.length);
+  for (const link of links.values()) {
+    const ref = link.calls[0];
+    const name = ref && callAt(messages, ref)?.name;
+    if (name !== undefined) for (const result of link.results) names[result] = name;
+  }
+  return names;
 }

@@ -1,4 +1,4 @@
-import type { Transcript } from '../core/model';
+import type { TranscriptView } from '../worker/protocol';
 
 /** The selected message, plus what selected it when that narrows what to highlight. */
 export interface Selection {
@@ -14,34 +14,39 @@ export interface Highlight {
   toolCallIds: ReadonlySet<string>;
 }
 
-function linkIdsOf(transcript: Transcript, index: number): string[] {
-  const message = transcript.messages[index];
-  if (!message) return [];
-  const ids = [...message.toolCalls, ...message.invalidToolCalls].map((call) => call.id);
-  if (message.toolCallId !== undefined) ids.push(message.toolCallId);
-  return ids.filter((id): id is string => id !== undefined);
+const linkIndexCache = new WeakMap<TranscriptView, Map<string, number>>();
+
+/** Link index by tool call id, built the first time something is highlighted. */
+export function linkIndexOf(view: TranscriptView): Map<string, number> {
+  let index = linkIndexCache.get(view);
+  if (!index) {
+    index = new Map(view.links.ids.map((id, i) => [id, i]));
+    linkIndexCache.set(view, index);
+  }
+  return index;
 }
 
 /** Cards and links to emphasize: both ends of the hovered link and of the selection's links. */
-export function computeHighlight(
-  transcript: Transcript | null,
-  selection: Selection | null,
-  hoverToolCallId: string | null,
-): Highlight {
+export function computeHighlight(view: TranscriptView | null, selection: Selection | null, hoverToolCallId: string | null): Highlight {
   const toolCallIds = new Set<string>();
   const messages = new Set<number>();
-  if (!transcript) return { messages, toolCallIds };
-  if (hoverToolCallId !== null) toolCallIds.add(hoverToolCallId);
+  if (!view) return { messages, toolCallIds };
+  const { links } = view;
+  const linkIndices: number[] = [];
+  const byId = (id: string): void => {
+    const link = linkIndexOf(view).get(id);
+    if (link !== undefined) linkIndices.push(link);
+  };
+  if (hoverToolCallId !== null) byId(hoverToolCallId);
   if (selection) {
-    const ids = selection.toolCallId !== undefined ? [selection.toolCallId] : linkIdsOf(transcript, selection.index);
-    for (const id of ids) toolCallIds.add(id);
+    if (selection.toolCallId !== undefined) byId(selection.toolCallId);
+    else linkIndices.push(...links.messageLinks.subarray(links.messageLinkStart[selection.index], links.messageLinkStart[selection.index + 1]));
     for (const index of selection.related ?? []) messages.add(index);
   }
-  for (const id of toolCallIds) {
-    const link = transcript.links.get(id);
-    if (!link) continue;
-    for (const call of link.calls) messages.add(call.messageIndex);
-    for (const result of link.results) messages.add(result);
+  for (const link of linkIndices) {
+    toolCallIds.add(links.ids[link]!);
+    for (let k = links.callStart[link]!; k < links.callStart[link + 1]!; k++) messages.add(links.callMessages[k]!);
+    for (let k = links.resultStart[link]!; k < links.resultStart[link + 1]!; k++) messages.add(links.resultMessages[k]!);
   }
   return { messages, toolCallIds };
 }

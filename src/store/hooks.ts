@@ -4,13 +4,13 @@ import { useStore } from './store';
 import { indexOf, type TranscriptIndex } from './transcriptIndex';
 
 export function useHighlight(): Highlight {
-  const transcript = useStore((s) => s.transcript);
+  const view = useStore((s) => s.view);
   const selection = useStore((s) => s.selection);
   const hover = useStore((s) => s.hoverToolCallId);
-  return useMemo(() => computeHighlight(transcript, selection, hover), [transcript, selection, hover]);
+  return useMemo(() => computeHighlight(view, selection, hover), [view, selection, hover]);
 }
 
 export function useTranscriptIndex(): TranscriptIndex | null {
-  const transcript = useStore((s) => s.transcript);
-  return transcript ? indexOf(transcript) : null;
+  const view = useStore((s) => s.view);
+  return view ? indexOf(view) : null;
 }

@@ -4,8 +4,8 @@ import type { AppState } from './store';
 
 export interface ScrollRequest {
   index: number;
-  /** `center` for jumps across the timeline; `auto` scrolls only as far as needed (stepping with the keyboard). */
-  align: 'center' | 'auto';
+  /** `center` for jumps across the timeline; `auto` scrolls only as far as needed (stepping with the keyboard); `start`/`end` for the ends of the run. */
+  align: 'center' | 'auto' | 'start' | 'end';
 }
 
 export interface SelectionSlice {
@@ -16,6 +16,8 @@ export interface SelectionSlice {
   select(selection: Selection | null): void;
   /** Selects the message and scrolls the timeline to it. */
   jumpTo(selection: Selection, align?: ScrollRequest['align']): void;
+  /** Scrolls to a message without selecting it. */
+  scrollTo(index: number, align: ScrollRequest['align']): void;
   hoverToolCall(id: string | null): void;
   scrollDone(): void;
 }
@@ -25,8 +27,8 @@ export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice
   hoverToolCallId: null,
   scrollRequest: null,
   select: (selection) => set({ selection }),
-  jumpTo: (selection, align = 'center') =>
-    set({ selection, scrollRequest: { index: selection.index, align } }),
+  jumpTo: (selection, align = 'center') => set({ selection, scrollRequest: { index: selection.index, align } }),
+  scrollTo: (index, align) => set({ scrollRequest: { index, align } }),
   hoverToolCall: (id) => set({ hoverToolCallId: id }),
   scrollDone: () => set({ scrollRequest: null }),
 });

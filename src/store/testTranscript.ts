@@ -1,6 +1,8 @@
 import type { Finding, Message, Role, ToolCall, Transcript } from '../core/model';
+import type { TranscriptView } from '../worker/protocol';
+import { buildView } from '../worker/view';
 
-/** A small transcript for store tests: an AI call, its result, and whatever `extra` adds. */
+/** A message for store tests, with defaults for every field the test does not set. */
 export function testMessage(index: number, role: Role, fields: Partial<Message> = {}): Message {
   return {
     index,
@@ -47,4 +49,9 @@ export function testTranscript(messages: Message[], findings: Finding[] = []): T
       perModel: [],
     },
   };
+}
+
+/** The page's view of `testTranscript(messages, findings)`. */
+export function testView(messages: Message[], findings: Finding[] = []): TranscriptView {
+  return buildView(testTranscript(messages, findings));
 }

@@ -1,78 +1,155 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportResult } from '../core/model';
-import { importInWorker, type LoadOutcome } from './loader';
+import type { ImportOutcome, LoadProgress, Method, Params } from '../worker/protocol';
+import { buildCards } from '../worker/cards';
 import { useStore } from './store';
 import { testMessage, testTranscript } from './testTranscript';
+import { buildView } from '../worker/view';
+import { spawnWorker, WorkerStopped, type WorkerClient } from './workerClient';
 
-vi.mock('./loader', () => ({ importInWorker: vi.fn() }));
-const importMock = vi.mocked(importInWorker);
+vi.mock('./workerClient', async (original) => ({ ...(await original<typeof import('./workerClient')>()), spawnWorker: vi.fn() }));
 
-const ok = (count: number): ImportResult => ({
-  ok: true,
-  transcript: testTranscript(Array.from({ length: count }, (_, i) => testMessage(i, 'human'))),
-});
-
-/** A worker answer the test releases when it wants. */
-function deferred() {
-  let resolve: (outcome: LoadOutcome) => void = () => undefined;
-  const promise = new Promise<LoadOutcome>((r) => (resolve = r));
-  return { promise, resolve };
+/** A worker whose import answers when the test says, and whose other calls answer at once. */
+function fakeWorker() {
+  let finish: (outcome: ImportOutcome) => void = () => undefined;
+  let stop: (error: Error) => void = () => undefined;
+  let progress: ((p: LoadProgress) => void) | undefined;
+  const calls: { method: Method; params: unknown }[] = [];
+  const worker = {
+    calls,
+    terminated: false,
+    call: vi.fn(async <M extends Method>(method: M, params: Params<M>, onProgress?: (p: LoadProgress) => void) => {
+      calls.push({ method, params });
+      if (method !== 'import') return `${method} answered`;
+      progress = onProgress;
+      return new Promise<ImportOutcome>((resolve, reject) => ((finish = resolve), (stop = reject)));
+    }),
+    terminate: vi.fn(() => {
+      worker.terminated = true;
+      stop(new WorkerStopped());
+    }),
+    finish: (outcome: ImportOutcome) => finish(outcome),
+    progress: (p: LoadProgress) => progress?.(p),
+  };
+  return worker;
 }
 
+const ok = (count: number): ImportOutcome => {
+  const transcript = testTranscript(Array.from({ length: count }, (_, i) => testMessage(i, 'human')));
+  return { ok: true, view: buildView(transcript), cards: buildCards(transcript, [0]) };
+};
+const failed: ImportOutcome = { ok: false, error: { message: 'Invalid JSON', line: 1, column: 2 } };
+
+let workers: ReturnType<typeof fakeWorker>[] = [];
 beforeEach(() => {
-  importMock.mockReset();
+  workers = [];
+  vi.mocked(spawnWorker).mockImplementation(() => {
+    const worker = fakeWorker();
+    workers.push(worker);
+    return worker as unknown as WorkerClient;
+  });
   useStore.setState(useStore.getInitialState());
 });
 
+/** Starts a load and answers it with `outcome`. */
+async function load(outcome: ImportOutcome, source = 'a.json') {
+  const done = useStore.getState().loadInput('[]', source);
+  await vi.waitFor(() => expect(workers.at(-1)?.calls.length).toBe(1));
+  workers.at(-1)!.finish(outcome);
+  await done;
+}
+
 describe('loading', () => {
-  it('shows a loaded transcript with its source', async () => {
-    importMock.mockResolvedValue(ok(3));
-    await useStore.getState().loadInput('[...]', 'paste');
+  it('shows progress, then the history with its source', async () => {
+    const done = useStore.getState().loadInput('[...]', 'paste');
+    await vi.waitFor(() => expect(workers[0]?.calls.length).toBe(1));
+    expect(workers[0]!.calls[0]).toMatchObject({ method: 'import', params: { name: 'paste', input: expect.any(Blob) } });
+    workers[0]!.progress({ phase: 'read', bytes: 10, total: 20 });
+    expect(useStore.getState()).toMatchObject({ loadState: 'loading', progress: { bytes: 10 } });
+    workers[0]!.finish(ok(3));
+    await done;
     const state = useStore.getState();
-    expect(state.loadState).toBe('ready');
-    expect(state.transcript?.messages).toHaveLength(3);
-    expect(state.transcriptSource).toBe('paste');
+    expect(state).toMatchObject({ loadState: 'ready', transcriptSource: 'paste', progress: null });
+    expect(state.view?.count).toBe(3);
+    expect(state.session?.cards.get(0)?.index).toBe(0);
   });
 
-  it('keeps the previous transcript on screen when a load fails', async () => {
-    importMock.mockResolvedValueOnce(ok(2));
-    await useStore.getState().loadInput('good', 'a.json');
-    importMock.mockResolvedValueOnce({ ok: false, error: { message: 'Invalid JSON', line: 1, column: 2 } });
-    await useStore.getState().loadInput('bad', 'paste');
+  it('keeps the previous history on screen when a load fails, and frees the failed worker', async () => {
+    await load(ok(2));
+    await load(failed, 'paste');
     const state = useStore.getState();
-    expect(state.loadState).toBe('error');
-    expect(state.loadSource).toBe('paste');
+    expect(state).toMatchObject({ loadState: 'error', loadSource: 'paste', transcriptSource: 'a.json' });
     expect(state.loadError).toMatchObject({ line: 1, column: 2 });
-    expect(state.transcript?.messages).toHaveLength(2);
-    expect(state.transcriptSource).toBe('a.json');
+    expect(state.view?.count).toBe(2);
+    expect(workers.map((w) => w.terminated)).toEqual([false, true]);
   });
 
-  it('dismissing the error returns to the transcript on screen', async () => {
-    importMock.mockResolvedValueOnce(ok(2));
-    await useStore.getState().loadInput('good', 'a.json');
-    importMock.mockResolvedValueOnce({ ok: false, error: { message: 'Invalid JSON' } });
-    await useStore.getState().loadInput('bad', 'paste');
+  it('dismissing the error returns to the history on screen', async () => {
+    await load(ok(2));
+    await load(failed, 'paste');
     useStore.getState().dismissError();
     expect(useStore.getState()).toMatchObject({ loadState: 'ready', loadError: null, loadSource: 'a.json' });
   });
 
-  it('ignores a load that finishes after a newer one started', async () => {
-    const slow = deferred();
-    importMock.mockReturnValueOnce(slow.promise).mockResolvedValueOnce(ok(1));
+  it('stops a load that a newer one replaces', async () => {
     const first = useStore.getState().loadInput('slow', 'slow.json');
-    await useStore.getState().loadInput('fast', 'fast.json');
-    slow.resolve(ok(5));
+    await load(ok(1), 'fast.json');
     await first;
-    expect(useStore.getState().transcriptSource).toBe('fast.json');
-    expect(useStore.getState().transcript?.messages).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(useStore.getState()).toMatchObject({ transcriptSource: 'fast.json', loadState: 'ready' });
   });
 
-  it('clears the selection of the previous transcript', async () => {
-    importMock.mockResolvedValue(ok(2));
+  it('cancelling stops the load and keeps the history on screen', async () => {
+    await load(ok(2));
+    const cancelled = useStore.getState().loadInput('big', 'big.json');
+    useStore.getState().cancelLoad();
+    await cancelled;
+    expect(workers[1]!.terminated).toBe(true);
+    expect(workers[0]!.terminated).toBe(false);
+    expect(useStore.getState()).toMatchObject({ loadState: 'ready', loadSource: 'a.json', loadError: null, progress: null });
+    expect(useStore.getState().view?.count).toBe(2);
+  });
+
+  it('a new history frees the previous one and clears its selection', async () => {
+    await load(ok(2));
     useStore.getState().select({ index: 1 });
     useStore.getState().toggleExpanded(1);
-    await useStore.getState().loadInput('x', 'paste');
+    await load(ok(3), 'b.json');
+    expect(workers[0]!.terminated).toBe(true);
     expect(useStore.getState().selection).toBeNull();
     expect(useStore.getState().expanded.size).toBe(0);
+  });
+
+  it('reloads the latest input with the format asked for', async () => {
+    await load(failed, 'odd.json');
+    const reloaded = useStore.getState().reloadAs('openai-chat');
+    await vi.waitFor(() => expect(workers[1]?.calls.length).toBe(1));
+    expect(workers[1]!.calls[0]?.params).toMatchObject({ name: 'odd.json', format: 'openai-chat' });
+    expect((workers[1]!.calls[0]?.params as Params<'import'>).input).toBe((workers[0]!.calls[0]?.params as Params<'import'>).input);
+    workers[1]!.finish(ok(1));
+    await reloaded;
+    expect(useStore.getState().loadState).toBe('ready');
+  });
+
+  it('fetches a URL in the worker, resolved against the page', async () => {
+    vi.stubGlobal('window', { location: { href: 'https://app.test/msgscope/?src=runs/a.json' } });
+    const done = useStore.getState().loadUrl('runs/a.json', 'runs/a.json');
+    await vi.waitFor(() => expect(workers[0]?.calls.length).toBe(1));
+    expect(workers[0]!.calls[0]?.params).toMatchObject({ input: { url: 'https://app.test/msgscope/runs/a.json' } });
+    workers[0]!.finish(ok(1));
+    await done;
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('requests to the history on screen', () => {
+  it('exports, details and searches through its worker', async () => {
+    await expect(useStore.getState().exportAs('anthropic')).rejects.toThrow('No history is loaded.');
+    await load(ok(2));
+    expect(await useStore.getState().exportAs('anthropic')).toBe('convert answered');
+    expect(await useStore.getState().requestDetail(1)).toBe('detail answered');
+    useStore.getState().setSearch('hello');
+    useStore.getState().runSearch();
+    await vi.waitFor(() => expect(useStore.getState().searchHits).toBe('search answered'));
+    expect(workers[0]!.calls.at(-1)).toEqual({ method: 'search', params: { query: 'hello', roles: ['system', 'human', 'ai', 'tool', 'other'] } });
   });
 });

@@ -1,64 +1,105 @@
 import type { StateCreator } from 'zustand';
-import type { ImportError, Transcript } from '../core/model';
-import { fetchHistory } from './fetchHistory';
-import { importInWorker, type LoadOutcome } from './loader';
+import type { ConvertTarget } from '../core/convert';
+import type { ImportError } from '../core/model';
+import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../worker/protocol';
+import { ViewSession } from './session';
 import type { AppState } from './store';
+import { spawnWorker, type WorkerClient } from './workerClient';
 
 /** The page opens by loading the sample or `?src=`, so there is no idle state. */
 export type LoadState = 'loading' | 'ready' | 'error';
+
+/** The input of the latest load, kept so that `reloadAs` can read it again with another format. */
+interface LastInput {
+  input: ImportInput;
+  source: string;
+}
 
 export interface TranscriptSlice {
   loadState: LoadState;
   /** What the latest load read from: a file name, `sample`, `paste` or a URL. */
   loadSource: string;
-  /** Where the transcript on screen came from; it stays on screen when a later load fails. */
+  /** Where the history on screen came from; it stays on screen when a later load fails or is cancelled. */
   transcriptSource: string;
   loadError: ImportError | null;
-  transcript: Transcript | null;
-  /** Counts transcripts shown, so views can start afresh for each. */
+  /** Bytes read and messages parsed by the load in progress. */
+  progress: LoadProgress | null;
+  /** The history on screen, as the page keeps it; the worker holds the rest. */
+  view: TranscriptView | null;
+  /** The worker behind `view`: cards, details, search and export go through it. */
+  session: ViewSession | null;
+  /** Counts histories shown, so views can start afresh for each. */
   transcriptVersion: number;
-  /** Parses and shows `input`; `source` labels it for the user and the page hooks. */
-  loadInput(input: string | Blob, source: string): Promise<void>;
-  /** Fetches `url`, then loads it. */
-  loadUrl(url: string, source: string): Promise<void>;
+  /** Counts card arrivals, so the timeline draws the cards it was waiting for. */
+  cardsVersion: number;
+  /** The worker of the load in progress; cancelling stops it. */
+  loader: WorkerClient | null;
+  lastInput: LastInput | null;
+  /** Parses and shows `input`; `source` labels it for the user and the page hooks; `format` skips detection. */
+  loadInput(input: string | Blob, source: string, format?: string): Promise<void>;
+  /** Fetches `url` (in the worker, reporting bytes), then shows it. */
+  loadUrl(url: string, source: string, format?: string): Promise<void>;
+  /** Reads the latest input again as `format` (an adapter name), e.g. after detection picked the wrong one or none. */
+  reloadAs(format: string): Promise<void>;
+  /** Stops the load in progress; the history on screen stays. */
+  cancelLoad(): void;
+  /** The history on screen in another format, with what that format cannot carry. */
+  exportAs(target: ConvertTarget): Promise<Conversion>;
+  /** One message in full: raw JSON, full text, every field. */
+  requestDetail(index: number): Promise<MessageDetail>;
   dismissError(): void;
 }
 
-// Each load takes a number; a load that finishes after a newer one started changes nothing.
-let latestLoad = 0;
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSlice> = (set, get) => {
-  const begin = (source: string): number => {
-    set({ loadState: 'loading', loadSource: source, loadError: null });
-    return ++latestLoad;
-  };
-  const fail = (load: number, error: ImportError): void => {
-    if (load === latestLoad) set({ loadState: 'error', loadError: error });
-  };
-  const parse = async (load: number, input: string | Blob, source: string): Promise<void> => {
-    let outcome: LoadOutcome;
+  const load = async (input: ImportInput, source: string, format?: string): Promise<void> => {
+    // A newer load replaces one still running: stop its worker rather than queue behind it.
+    get().loader?.terminate();
+    const loader = spawnWorker();
+    set({ loadState: 'loading', loadSource: source, loadError: null, progress: null, loader, lastInput: { input, source } });
+    const current = (): boolean => get().loader === loader;
+    const fail = (error: ImportError): void => {
+      loader.terminate();
+      set({ loadState: 'error', loadError: error, progress: null, loader: null });
+    };
+    let outcome: ImportOutcome;
     try {
-      outcome = await importInWorker(input);
+      const params = { input, name: source, ...(format !== undefined ? { format } : {}) };
+      outcome = await loader.call('import', params, (progress) => current() && set({ progress }));
     } catch (error) {
-      fail(load, { message: error instanceof Error ? error.message : String(error) });
+      if (current()) fail({ message: messageOf(error) });
       return;
     }
-    if (outcome === 'superseded' || load !== latestLoad) return;
+    if (!current()) return;
     if (!outcome.ok) {
-      fail(load, outcome.error);
+      fail(outcome.error);
       return;
     }
-    set({
+    get().session?.close();
+    const session = new ViewSession(loader, outcome.view, outcome.cards, () => set((s) => ({ cardsVersion: s.cardsVersion + 1 })));
+    set((s) => ({
       loadState: 'ready',
       loadError: null,
-      transcript: outcome.transcript,
+      progress: null,
+      loader: null,
+      view: outcome.view,
+      session,
       transcriptSource: source,
-      transcriptVersion: get().transcriptVersion + 1,
+      transcriptVersion: s.transcriptVersion + 1,
       selection: null,
       hoverToolCallId: null,
       scrollRequest: null,
       expanded: new Set(),
-    });
+      searchHits: null,
+    }));
+    get().runSearch();
+  };
+
+  const sessionOrThrow = (): ViewSession => {
+    const { session } = get();
+    if (!session) throw new Error('No history is loaded.');
+    return session;
   };
 
   return {
@@ -66,24 +107,34 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     loadSource: '',
     transcriptSource: '',
     loadError: null,
-    transcript: null,
+    progress: null,
+    view: null,
+    session: null,
     transcriptVersion: 0,
-    loadInput: (input, source) => parse(begin(source), input, source),
-    loadUrl: async (url, source) => {
-      const load = begin(source);
-      let body: Blob;
-      try {
-        body = await fetchHistory(url);
-      } catch (error) {
-        fail(load, { message: error instanceof Error ? error.message : String(error) });
-        return;
-      }
-      if (load === latestLoad) await parse(load, body, source);
+    cardsVersion: 0,
+    loader: null,
+    lastInput: null,
+    // Pasted text goes as a Blob: the page then keeps no copy of a large paste for `reloadAs`.
+    loadInput: (input, source, format) => load(typeof input === 'string' ? new Blob([input]) : input, source, format),
+    // The worker's base URL is its script's, so a relative `?src=` is resolved against the page.
+    loadUrl: (url, source, format) => load({ url: new URL(url, window.location.href).href }, source, format),
+    reloadAs: async (format) => {
+      const last = get().lastInput;
+      if (last) await load(last.input, last.source, format);
     },
+    cancelLoad: () => {
+      const { loader, view, transcriptSource } = get();
+      if (!loader) return;
+      loader.terminate();
+      // With nothing to fall back to, the timeline shows how to open a history (its error state, without an error).
+      set({ loader: null, progress: null, loadError: null, loadState: view ? 'ready' : 'error', loadSource: transcriptSource });
+    },
+    exportAs: async (target) => sessionOrThrow().convert(target),
+    requestDetail: async (index) => sessionOrThrow().detail(index),
     dismissError: () => {
-      const { transcript, transcriptSource } = get();
+      const { view, transcriptSource } = get();
       // With nothing to fall back to, the timeline stays in its error state, showing how to open a history.
-      if (transcript) set({ loadState: 'ready', loadError: null, loadSource: transcriptSource });
+      if (view) set({ loadState: 'ready', loadError: null, loadSource: transcriptSource });
       else set({ loadError: null });
     },
   };

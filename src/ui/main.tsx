@@ -1,7 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { ErrorBoundary } from './ErrorBoundary';
+import { startupLoad } from './load/startupLoad';
 import './theme.css';
 import './app.css';
 import './timeline/timeline.css';
@@ -11,10 +8,6 @@ import './detail/detail.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <App />
-    </ErrorBoundary>
-  </StrictMode>,
-);
+// The worker starts fetching and parsing before React's code is even evaluated; the page renders meanwhile.
+startupLoad();
+void import('./render').then(({ render }) => render(root));

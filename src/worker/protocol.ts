@@ -1,14 +1,185 @@
-import type { ImportResult } from '../core/model';
+// The page <-> worker protocol. The worker keeps the full Transcript (every message's raw JSON); the page
+// gets a compact view (typed columns, link table, findings) and asks for cards, details, searches and
+// conversions by request id. Page code may import this file: it holds types and constants only.
+import type { ConvertTarget } from '../core/convert';
+import type { ContentKind, Finding, ImportError, Role, SourceLocation, Tokens, Usage, Verdict } from '../core/model';
 
-/** Page -> worker: parse this input. A Blob (file, fetched body) is read inside the worker. */
-export interface ImportRequest {
-  /** Echoed in the response so the page can drop results of requests it has since replaced. */
-  id: number;
-  input: string | Blob;
+/** Role codes in the `role` column. */
+export const ROLE_ORDER: readonly Role[] = ['system', 'human', 'ai', 'tool', 'other'];
+
+/** Characters and lines of a message's text a collapsed card shows; cards carry at most CARD_CHARS. */
+export const CARD_CHARS = 600;
+export const CARD_LINES = 8;
+
+/** Bits of the `flags` column: what a card shows besides its head and text, for height estimates. */
+export const FLAG = {
+  /** A tool result: the card names the call it answers. */
+  resultRow: 1,
+  /** Usage or model: the card has a footer. */
+  footer: 2,
+  /** Non-text blocks (images, reasoning…) listed under the text. */
+  contentKinds: 4,
+  problem: 8,
+  /** A tool result whose status is `error`. */
+  statusError: 16,
+} as const;
+
+/** A file, a fetched body or pasted text, or a URL the worker fetches (absolute: the worker's base differs). */
+export type ImportInput = string | Blob | { url: string };
+
+export interface ImportParams {
+  input: ImportInput;
+  /** Names the input for exports' file names. */
+  name: string;
+  /** Adapter name; overrides detection. */
+  format?: string;
 }
 
-/** Worker -> page. */
-export interface ImportResponse {
-  id: number;
-  result: ImportResult;
+/** Per-message numbers, indexed by message index. */
+export interface MessageColumns {
+  role: Uint8Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+  /** Length of the full text, in UTF-16 units. */
+  textLength: Uint32Array<ArrayBuffer>;
+  /** Lines of the collapsed card text (at most CARD_LINES). */
+  previewLines: Uint8Array<ArrayBuffer>;
+  /** Tool calls, valid and invalid (at most 255). */
+  callCount: Uint8Array<ArrayBuffer>;
+  /** The message's usage total, -1 without usage. */
+  usageTotal: Float64Array<ArrayBuffer>;
+  /** Running token total after each message. */
+  cumulative: Float64Array<ArrayBuffer>;
 }
+
+/**
+ * Every tool call id and the messages it joins, as compressed rows: link i's calls are
+ * `callMessages[callStart[i] .. callStart[i + 1])`, likewise its results and each message's links.
+ */
+export interface LinkTable {
+  ids: string[];
+  callStart: Int32Array<ArrayBuffer>;
+  callMessages: Int32Array<ArrayBuffer>;
+  resultStart: Int32Array<ArrayBuffer>;
+  resultMessages: Int32Array<ArrayBuffer>;
+  /** 1 when a result of the link reported an error. */
+  failed: Uint8Array<ArrayBuffer>;
+  /** By message index: the links the message issues or answers. */
+  messageLinkStart: Int32Array<ArrayBuffer>;
+  messageLinks: Int32Array<ArrayBuffer>;
+}
+
+export interface FormatInfo {
+  name: string;
+  label: string;
+}
+
+export interface TranscriptView {
+  format: string;
+  formatLabel: string;
+  /** Every adapter, for a format picker (`reloadAs`). */
+  formats: FormatInfo[];
+  count: number;
+  columns: MessageColumns;
+  links: LinkTable;
+  findings: Finding[];
+  verdicts: Verdict[];
+  tokens: Omit<Tokens, 'cumulative'>;
+  notes?: string[];
+}
+
+/** A tool call as its chip shows it. */
+export interface CallChip {
+  id?: string;
+  name: string;
+  /** One line of the arguments, cut short. */
+  args: string;
+  invalid: boolean;
+  error?: string;
+  /** The first result's message index. */
+  result?: number;
+}
+
+/** What a timeline card shows of one message; the text is a prefix (see `textLength`). */
+export interface Card {
+  index: number;
+  sourceType: string;
+  id?: string;
+  name?: string;
+  model?: string;
+  text: string;
+  textLength: number;
+  /** Non-text blocks by kind. */
+  contentKinds: { kind: ContentKind; count: number }[];
+  calls: CallChip[];
+  toolCallId?: string;
+  status?: string;
+  problem?: string;
+  usage?: Usage;
+  /** For a result: the call it answers. */
+  resultOf?: { messageIndex: number; name: string };
+}
+
+/** One message in full, for the detail pane and a card's "show all". */
+export interface MessageDetail {
+  index: number;
+  role: Role;
+  sourceType: string;
+  id?: string;
+  name?: string;
+  model?: string;
+  timestamp?: string;
+  toolCallId?: string;
+  status?: string;
+  usage?: Usage;
+  location: SourceLocation;
+  problem?: string;
+  text: string;
+  blocks: { kind: ContentKind; type: string }[];
+  calls: { id?: string; name: string; argsText: string; invalid: boolean; error?: string }[];
+  /** The message as the input wrote it, pretty-printed. */
+  rawJson: string;
+}
+
+export type ImportOutcome = { ok: true; view: TranscriptView; cards: Card[] } | { ok: false; error: ImportError };
+
+export interface Conversion {
+  text: string;
+  /** What the target format cannot express. */
+  lost: string[];
+  fileName: string;
+}
+
+export type LoadPhase = 'read' | 'parse' | 'prepare';
+
+export interface LoadProgress {
+  phase: LoadPhase;
+  /** Bytes read so far (characters for pasted text). */
+  bytes: number;
+  /** Size of the input when known. */
+  total?: number;
+  /** Messages read, once parsing is done. */
+  messages?: number;
+}
+
+/** Each method's parameters and result. */
+export interface Calls {
+  import: { params: ImportParams; result: ImportOutcome };
+  /** Cards of these messages; indices past the end are skipped. */
+  cards: { params: { indices: number[] }; result: Card[] };
+  detail: { params: { index: number }; result: MessageDetail };
+  /** Indices of messages of one of `roles` whose text, names or ids contain `query`, ignoring case. */
+  search: { params: { query: string; roles: Role[] }; result: Int32Array<ArrayBuffer> };
+  convert: { params: { target: ConvertTarget }; result: Conversion };
+}
+
+export type Method = keyof Calls;
+export type Params<M extends Method> = Calls[M]['params'];
+export type Result<M extends Method> = Calls[M]['result'];
+
+export type RequestOf<M extends Method> = { id: number; method: M; params: Params<M> };
+export type WorkerRequest = { [M in Method]: RequestOf<M> }[Method];
+
+export type WorkerResponse =
+  | { id: number; kind: 'result'; result: Result<Method> }
+  | { id: number; kind: 'error'; message: string }
+  | { id: number; kind: 'progress'; progress: LoadProgress };

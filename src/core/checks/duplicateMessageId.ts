@@ -1,3 +1,4 @@
+import { IdIndex } from '../idIndex';
 import type { Finding } from '../model';
 import { at, atStart, report, type Rule } from './rule';
 
@@ -6,14 +7,18 @@ export const duplicateMessageId: Rule = {
   severity: 'warning',
   check({ messages }) {
     const findings: Finding[] = [];
-    const firstWithId = new Map<string, number>();
+    const ids = new IdIndex(messages.length);
+    // By id number: the first message with that id.
+    const firstWithId = new Int32Array(messages.length);
     for (const m of messages) {
       if (m.id === undefined || m.id === '') continue;
-      const first = firstWithId.get(m.id);
-      if (first === undefined) {
-        firstWithId.set(m.id, m.index);
+      const known = ids.size;
+      const number = ids.add(m.id);
+      if (number === known) {
+        firstWithId[number] = m.index;
         continue;
       }
+      const first = firstWithId[number] ?? 0;
       findings.push(
         report(duplicateMessageId, messages, {
           messageIndex: m.index,

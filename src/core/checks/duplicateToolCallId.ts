@@ -42,7 +42,7 @@ function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Findin
 function answeredTwice(
   messages: CheckContext['messages'],
   link: ToolLink,
-  answered: { result: number }[],
+  answered: readonly { result: number }[],
   result: number,
 ): Finding {
   const id = link.id;

@@ -1,21 +1,35 @@
 import type { ToolLink } from '../model';
 import type { CallRef } from './rule';
 
+export interface Pair {
+  call: CallRef;
+  result: number;
+}
+
 /** One id's calls and results matched in timeline order. */
 export interface Pairing {
   /** A result after its call: each result answers the earliest call still waiting. */
-  answered: { call: CallRef; result: number }[];
+  answered: readonly Pair[];
   /** Results that come before every call of their id, with the later call they belong to. */
-  early: { call: CallRef; result: number }[];
+  early: readonly Pair[];
   /** Results after every call of the id was already answered. */
-  surplus: number[];
+  surplus: readonly number[];
   /** Calls with no result anywhere: neither after them nor an early one. */
-  unanswered: CallRef[];
+  unanswered: readonly CallRef[];
 }
+
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Linear in the link's calls and results (both are already in timeline order). */
 export function pairResults({ calls, results }: ToolLink): Pairing {
-  const answered: Pairing['answered'] = [];
+  // One call answered by one result after it is nearly every link: no queue to build (several
+  // rules pair every link of a history).
+  const [call] = calls;
+  const [answer] = results;
+  if (calls.length === 1 && results.length === 1 && call !== undefined && answer !== undefined && call.messageIndex <= answer) {
+    return { answered: [{ call, result: answer }], early: NONE, surplus: NONE, unanswered: NONE };
+  }
+  const answered: Pair[] = [];
   const surplus: number[] = [];
   const earlyResults: number[] = [];
   const waiting: CallRef[] = [];
@@ -36,7 +50,7 @@ export function pairResults({ calls, results }: ToolLink): Pairing {
     else surplus.push(result);
   }
   issueUpTo(Infinity);
-  const early: Pairing['early'] = [];
+  const early: Pair[] = [];
   for (const result of earlyResults) {
     // An early result stands for a call left waiting; when none is left it belongs to the first call.
     const call = waiting[head] ?? calls[0];

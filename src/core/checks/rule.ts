@@ -58,15 +58,21 @@ export function clip(text: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+const runEnds = new WeakMap<readonly Message[], Int32Array>();
+
 /**
  * For each index i, the first index at or after i whose message is not a tool message
  * (messages.length when none). Tells where the run of tool results after an AI message ends.
+ * Computed once per messages array: several rules ask.
  */
 export function nextNonTool(messages: readonly Message[]): Int32Array {
+  const cached = runEnds.get(messages);
+  if (cached) return cached;
   const next = new Int32Array(messages.length + 1);
   next[messages.length] = messages.length;
   for (let i = messages.length - 1; i >= 0; i--) {
     next[i] = messages[i]?.role === 'tool' ? (next[i + 1] ?? messages.length) : i;
   }
+  runEnds.set(messages, next);
   return next;
 }

@@ -1,5 +1,5 @@
-import type { Finding } from '../model';
-import { pairResults } from './pairing';
+import type { Finding, Message, ToolLink } from '../model';
+import { pairResults, type Pair } from './pairing';
 import { at, callAt, report, type Rule } from './rule';
 
 export const toolNameMismatch: Rule = {
@@ -10,22 +10,25 @@ export const toolNameMismatch: Rule = {
     for (const link of links.values()) {
       if (link.calls.length === 0) continue;
       const { answered, early } = pairResults(link);
-      for (const { call, result } of [...answered, ...early]) {
-        const resultName = messages[result]?.name;
-        const callName = callAt(messages, call)?.name;
-        if (!resultName || !callName || resultName === callName) continue;
-        findings.push(
-          report(toolNameMismatch, messages, {
-            messageIndex: result,
-            toolCallId: link.id,
-            related: [call.messageIndex],
-            text: `Tool result ${at(result)} is named ${resultName}, but the call "${link.id}" it answers in ${at(call.messageIndex)} is ${callName}.`,
-            why: 'The result is linked by id, yet its name says another tool produced it: the history was likely spliced, or an id was reused for a different call.',
-            fix: `Check which tool really produced ${at(result)}; set its name to ${callName}, or its tool_call_id to the call it actually answers.`,
-          }),
-        );
-      }
+      for (const pair of answered) mismatch(messages, link, pair, findings);
+      for (const pair of early) mismatch(messages, link, pair, findings);
     }
     return findings;
   },
 };
+
+function mismatch(messages: readonly Message[], link: ToolLink, { call, result }: Pair, findings: Finding[]): void {
+  const resultName = messages[result]?.name;
+  const callName = callAt(messages, call)?.name;
+  if (!resultName || !callName || resultName === callName) return;
+  findings.push(
+    report(toolNameMismatch, messages, {
+      messageIndex: result,
+      toolCallId: link.id,
+      related: [call.messageIndex],
+      text: `Tool result ${at(result)} is named ${resultName}, but the call "${link.id}" it answers in ${at(call.messageIndex)} is ${callName}.`,
+      why: 'The result is linked by id, yet its name says another tool produced it: the history was likely spliced, or an id was reused for a different call.',
+      fix: `Check which tool really produced ${at(result)}; set its name to ${callName}, or its tool_call_id to the call it actually answers.`,
+    }),
+  );
+}

@@ -17,8 +17,8 @@ export const toolResultBeforeCall: Rule = {
     for (const link of links.values()) {
       if (link.calls.length === 0) continue;
       const id = link.id;
-      const { turnOf, blockOf } = anthropicLayout(messages);
       for (const { call, result } of pairResults(link).early) {
+        const { turnOf, blockOf } = anthropicLayout(messages);
         findings.push(
           report(toolResultBeforeCall, messages, {
             messageIndex: result,

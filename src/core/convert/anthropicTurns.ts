@@ -22,12 +22,13 @@ export interface AnthropicLayout {
   blockOf: Int32Array;
   /** Per user-side message: 1 when only tool_result blocks come before it in its turn. */
   leading: Uint8Array;
-  /** Every tool_call_id some tool message answers. */
+  /** The ids of invalid calls some tool message answers (only invalid calls are asked about, see sentInvalidCalls). */
   answered: ReadonlySet<string>;
 }
 
-function sideOf(m: Message): AnthropicRole | undefined {
-  if (m.role === 'ai' || isServerResult(m)) return 'assistant';
+/** `server`: whether `m` is a server tool's result (isServerResult), asked once per message by the caller. */
+function sideOf(m: Message, server: boolean): AnthropicRole | undefined {
+  if (m.role === 'ai' || server) return 'assistant';
   return m.role === 'human' || m.role === 'tool' ? 'user' : undefined;
 }
 
@@ -35,13 +36,13 @@ function sideOf(m: Message): AnthropicRole | undefined {
 const userBlockCount = (m: Message): number => (m.role === 'tool' ? 1 : Math.max(1, m.content.length));
 
 /**
- * Whether `m` continues the turn `prev` is in. Adapters that split wire messages say so with `turn`;
- * otherwise tool results and the human text after them share a user turn (as langchain-anthropic
- * merges them), but two human messages stay two turns so neither boundary is lost.
+ * Whether `m` continues the turn `prev` is in, the two being on the same side. Adapters that split
+ * wire messages say so with `turn`; otherwise tool results and the human text after them share a
+ * user turn (as langchain-anthropic merges them), but two human messages stay two turns so neither
+ * boundary is lost.
  */
-function continues(prev: Message, m: Message): boolean {
-  if (sideOf(prev) !== sideOf(m)) return false;
-  if (isServerResult(m)) return true;
+function continues(prev: Message, m: Message, server: boolean): boolean {
+  if (server) return true;
   if (prev.turn !== undefined && m.turn !== undefined) return prev.turn === m.turn;
   return m.role !== 'ai' && !(prev.role === 'human' && m.role === 'human');
 }
@@ -56,39 +57,62 @@ export const sentInvalidCalls = (m: Message, answered: ReadonlySet<string>): Too
   m.invalidToolCalls.filter((c) => c.id !== undefined && answered.has(c.id));
 
 /** The calls a user's tool_result must answer: server tools answer themselves. */
-const clientCalls = (m: Message): ToolCall[] => m.toolCalls.filter((c) => !isServerCall(c));
+function clientCallCount(m: Message): number {
+  let count = 0;
+  for (const call of m.toolCalls) if (!isServerCall(call)) count++;
+  return count;
+}
+
+/** Whether a human message has anything but tool_result blocks (an empty one is text too). */
+function hasOtherThanResults(m: Message): boolean {
+  for (const block of m.content) if (block.kind !== 'tool_result') return true;
+  return m.content.length === 0;
+}
+
+/** The ids of invalid calls some tool message answers; none, without a pass over the tool messages, when there are no invalid calls. */
+function answeredInvalidCalls(messages: readonly Message[]): Set<string> {
+  const invalid = new Set<string>();
+  for (const m of messages) for (const call of m.invalidToolCalls) if (call.id !== undefined) invalid.add(call.id);
+  const answered = new Set<string>();
+  if (invalid.size === 0) return answered;
+  for (const m of messages) if (m.role === 'tool' && m.toolCallId !== undefined && invalid.has(m.toolCallId)) answered.add(m.toolCallId);
+  return answered;
+}
 
 /** Linear; computed once per messages array (rules and the export share it). */
 export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
   const cached = cache.get(messages);
   if (cached) return cached;
-  const answered = new Set<string>();
-  for (const m of messages) if (m.role === 'tool' && m.toolCallId !== undefined) answered.add(m.toolCallId);
+  const answered = answeredInvalidCalls(messages);
   const turns: AnthropicTurn[] = [];
   const turnOf = new Int32Array(messages.length).fill(-1);
   const blockOf = new Int32Array(messages.length);
   const leading = new Uint8Array(messages.length);
   let prev: Message | undefined;
+  let turn: AnthropicTurn | undefined;
   let blocks = 0;
   let clean = true;
   for (const m of messages) {
-    const role = sideOf(m);
+    const server = isServerResult(m);
+    const role = sideOf(m, server);
     if (role === undefined) continue;
-    if (prev === undefined || !continues(prev, m)) {
-      turns.push({ role, messages: [], toolUses: 0 });
+    // A turn's role is the side of its last message, `prev`.
+    if (turn === undefined || prev === undefined || turn.role !== role || !continues(prev, m, server)) {
+      // Started with its first message: an empty array's first push reserves room for 17.
+      turn = { role, messages: [m.index], toolUses: 0 };
+      turns.push(turn);
       blocks = 0;
       clean = true;
-    }
-    const turn = turns[turns.length - 1];
-    if (turn === undefined) continue;
-    turn.messages.push(m.index);
+    } else turn.messages.push(m.index);
     turnOf[m.index] = turns.length - 1;
-    if (role === 'assistant') turn.toolUses += clientCalls(m).length + sentInvalidCalls(m, answered).length;
-    else {
+    if (role === 'assistant') {
+      turn.toolUses += clientCallCount(m);
+      if (m.invalidToolCalls.length > 0) turn.toolUses += sentInvalidCalls(m, answered).length;
+    } else {
       blockOf[m.index] = blocks;
       leading[m.index] = clean ? 1 : 0;
       blocks += userBlockCount(m);
-      if (m.role === 'human' && (m.content.length === 0 || m.content.some((b) => b.kind !== 'tool_result'))) clean = false;
+      if (m.role === 'human' && hasOtherThanResults(m)) clean = false;
     }
     prev = m;
   }

@@ -14,7 +14,7 @@ import { joinText, newDraft, problemDraft, textOf } from './common/drafts';
 import { usageFrom } from './common/usage';
 import { readToolCall } from './langchain-common';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
-import { findMessageList, WRAPPERS } from './wrappers';
+import { findMessageList, firstElements, WRAPPERS } from './wrappers';
 
 const EXPECTS = `AutoGen messages ({"type": "UserMessage" | "AssistantMessage" | "FunctionExecutionResultMessage" | "TextMessage" | "ToolCallRequestEvent" | ..., "content": ...}) ${WRAPPERS}, or an agent state's "llm_context.messages"`;
 
@@ -55,7 +55,7 @@ function listOf(value: unknown): { list: unknown[]; at: PathSegment[] } | undefi
 function detect(input: ParsedInput): number {
   const found = listOf(input.value);
   if (!found) return 0;
-  const sample = found.list.filter((_, i) => !input.lineErrors?.has(i)).slice(0, 5);
+  const sample = firstElements(found.list, input, 5);
   if (sample.length === 0) return 0;
   // 100 like the LangChain dicts that also take `UserMessage` as a type name; AutoGen is listed first.
   return (sample.filter(isAutogen).length / sample.length) * 100;

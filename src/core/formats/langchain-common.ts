@@ -23,6 +23,9 @@ const ROLES = new Map<string, Role | 'chat'>([
   ['generic', 'chat'],
 ]);
 
+/** Stands in for an absent field object, so that reading one costs no allocation per message. */
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
 const TYPE_NAMES = 'human, ai, system, tool, function, chat, generic or remove (or user, assistant, developer)';
 
 /** `AIMessageChunk` -> `ai`, `HumanMessage` -> `human`; plain type names pass through. */
@@ -37,7 +40,8 @@ export function isMessageType(name: string): boolean {
 }
 
 function roleOf(sourceType: string, fields: Record<string, unknown>): Role | undefined {
-  const role = ROLES.get(baseType(sourceType));
+  // Stored messages spell the plain name; the class-name pattern is tried only for the others.
+  const role = ROLES.get(sourceType) ?? ROLES.get(baseType(sourceType));
   if (role !== 'chat') return role;
   const named = typeof fields.role === 'string' ? ROLES.get(fields.role) : undefined;
   // A ChatMessage may carry any role name; one we do not know is still a message.
@@ -57,12 +61,15 @@ export function readMessage(sourceType: string, fields: Record<string, unknown>)
   if (!('content' in fields) && !Array.isArray(fields.tool_calls) && baseType(sourceType) !== 'remove') {
     return { unreadable: 'missing `content`' };
   }
-  const extra = isRecord(fields.additional_kwargs) ? fields.additional_kwargs : {};
-  const metadata = isRecord(fields.response_metadata) ? fields.response_metadata : {};
-  const content = [...reasoningFromKwargs(extra), ...readContent(fields.content)];
+  const extra = isRecord(fields.additional_kwargs) ? fields.additional_kwargs : EMPTY;
+  const metadata = isRecord(fields.response_metadata) ? fields.response_metadata : EMPTY;
+  const content = readContent(fields.content);
+  const reasoning = extra.reasoning_content;
+  // DeepSeek, Ollama, xAI and Groq integrations put reasoning in `additional_kwargs.reasoning_content`.
+  if (typeof reasoning === 'string' && reasoning !== '') content.unshift({ kind: 'reasoning', type: 'reasoning_content', text: reasoning, raw: reasoning });
   // Older LangChain kept OpenAI-style calls only in additional_kwargs; `tool_calls` wins when present.
-  const calls = Array.isArray(fields.tool_calls) ? fields.tool_calls : Array.isArray(extra.tool_calls) ? extra.tool_calls : [];
-  const invalidCalls = Array.isArray(fields.invalid_tool_calls) ? fields.invalid_tool_calls : [];
+  const calls = Array.isArray(fields.tool_calls) ? fields.tool_calls : Array.isArray(extra.tool_calls) ? extra.tool_calls : undefined;
+  const invalidCalls = fields.invalid_tool_calls;
   return {
     role,
     sourceType,
@@ -70,8 +77,8 @@ export function readMessage(sourceType: string, fields: Record<string, unknown>)
     name: stringOf(fields.name),
     content,
     text: joinText(content),
-    toolCalls: calls.map((call) => readToolCall(call, false)),
-    invalidToolCalls: invalidCalls.map((call) => readToolCall(call, true)),
+    toolCalls: readToolCalls(calls, false),
+    invalidToolCalls: readToolCalls(invalidCalls, true),
     toolCallId: idOf(fields.tool_call_id),
     status: stringOf(fields.status),
     usage: readUsage(fields.usage_metadata),
@@ -130,19 +137,23 @@ function summaryText(summary: unknown): string | undefined {
   return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
-/** DeepSeek, Ollama, xAI and Groq integrations put reasoning in `additional_kwargs.reasoning_content`. */
-function reasoningFromKwargs(extra: Record<string, unknown>): ContentBlock[] {
-  const text = extra.reasoning_content;
-  return typeof text === 'string' && text !== '' ? [{ kind: 'reasoning', type: 'reasoning_content', text, raw: text }] : [];
+/** Each entry of a `tool_calls` / `invalid_tool_calls` list; none when it is not a list. */
+function readToolCalls(list: unknown, invalid: boolean): ToolCall[] {
+  return Array.isArray(list) ? list.map((call) => readToolCall(call, invalid)) : [];
 }
 
 /** LangChain `{name, args, id}` or OpenAI `{id, type: "function", function: {name, arguments}}`. */
 export function readToolCall(value: unknown, invalid: boolean): ToolCall {
-  const flag = invalid ? { invalid: true } : {};
-  if (!isRecord(value)) return { name: '', args: value, error: `expected a tool call object, got ${kindOf(value)}`, raw: value, ...flag };
+  if (!isRecord(value)) {
+    const unreadable: ToolCall = { name: '', args: value, error: `expected a tool call object, got ${kindOf(value)}`, raw: value };
+    if (invalid) unreadable.invalid = true;
+    return unreadable;
+  }
   const fn = isRecord(value.function) ? value.function : undefined;
   const given = fn ? fn.arguments : value.args;
-  const call: ToolCall = { id: idOf(value.id), name: stringOf(fn ? fn.name : value.name) ?? '', args: given, raw: value, ...flag };
+  const call: ToolCall = { id: idOf(value.id), name: stringOf(fn ? fn.name : value.name) ?? '', args: given, raw: value };
+  // Set here rather than spread into the literal: spreading costs a copy per call.
+  if (invalid) call.invalid = true;
   if (typeof given === 'string') {
     call.argsText = given;
     const parsed = parseArguments(given);
@@ -167,8 +178,8 @@ function parseArguments(text: string): { value: unknown } | { error: string } {
 /** LangChain `usage_metadata`; the total counts as reported only when the source gave one. */
 export function readUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const inputDetails = isRecord(value.input_token_details) ? value.input_token_details : {};
-  const outputDetails = isRecord(value.output_token_details) ? value.output_token_details : {};
+  const inputDetails = isRecord(value.input_token_details) ? value.input_token_details : EMPTY;
+  const outputDetails = isRecord(value.output_token_details) ? value.output_token_details : EMPTY;
   return usageFrom({
     input: numberOf(value.input_tokens),
     output: numberOf(value.output_tokens),

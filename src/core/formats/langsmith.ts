@@ -37,24 +37,32 @@ function isExample(value: unknown): value is Record<string, unknown> {
   return Array.isArray(value.inputs.input) || Array.isArray(value.inputs.messages) || 'dataset_id' in value;
 }
 
-/** The top-level elements: one object, a list, `{runs | examples: [...]}` or one per line. */
-function topLevel(input: ParsedInput): Located[] {
+/**
+ * The top-level elements: one object, a list, `{runs | examples: [...]}` or one per line; the first
+ * `limit` of them (detection looks at a few, not at every element of a large list).
+ */
+function topLevel(input: ParsedInput, limit = Infinity): Located[] {
   const { value } = input;
-  if (input.jsonLines && Array.isArray(value)) {
-    return value.flatMap((item, i) =>
-      input.lineErrors?.has(i) || !isRecord(item) ? [] : [{ value: item, pathOf: () => linePath(input.lineOf[i] ?? i + 1) }],
-    );
-  }
-  const listAt = (list: unknown[], at: PathSegment[]): Located[] =>
-    list.flatMap((item, i) => (isRecord(item) ? [{ value: item, pathOf: (sub: readonly PathSegment[]) => formatPath([...at, i, ...sub]) }] : []));
-  if (Array.isArray(value)) return listAt(value, []);
+  const listAt = (list: unknown[], pathOf: (i: number, sub: readonly PathSegment[]) => string): Located[] => {
+    const items: Located[] = [];
+    for (let i = 0; i < list.length && items.length < limit; i++) {
+      const item = list[i];
+      if (isRecord(item) && !input.lineErrors?.has(i)) items.push({ value: item, pathOf: (sub) => pathOf(i, sub) });
+    }
+    return items;
+  };
+  if (input.jsonLines && Array.isArray(value)) return listAt(value, (i) => linePath(input.lineOf[i] ?? i + 1));
+  if (Array.isArray(value)) return listAt(value, (i, sub) => formatPath([i, ...sub]));
   if (!isRecord(value)) return [];
-  for (const key of ['runs', 'examples']) if (Array.isArray(value[key])) return listAt(value[key], [key]);
+  for (const key of ['runs', 'examples']) {
+    const list = value[key];
+    if (Array.isArray(list)) return listAt(list, (i, sub) => formatPath([key, i, ...sub]));
+  }
   return [{ value, pathOf: (sub) => formatPath(sub) }];
 }
 
 function detect(input: ParsedInput): number {
-  const first = topLevel(input).slice(0, 5);
+  const first = topLevel(input, 5);
   if (first.length === 0) return 0;
   if (first.every((item) => isRun(item.value))) return 100;
   return first.every((item) => isExample(item.value)) ? 90 : 0;

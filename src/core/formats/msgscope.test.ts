@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importText } from '../import';
-import { input } from '../testing/importing';
+import { input, transcript } from '../testing/importing';
 import { detectFormat } from './registry';
 import { msgscope } from './msgscope';
 
@@ -15,7 +14,7 @@ describe('msgscope adapter', () => {
   });
 
   it('reads every field back, and keeps the original raw', () => {
-    const result = importText(
+    const t = transcript(
       JSON.stringify(
         doc([
           {
@@ -37,8 +36,7 @@ describe('msgscope adapter', () => {
         ]),
       ),
     );
-    if (!result.ok) throw new Error(result.error.message);
-    const [m] = result.transcript.messages;
+    const [m] = t.messages;
     expect(m).toMatchObject({
       role: 'ai',
       sourceType: 'AIMessageChunk',
@@ -50,7 +48,7 @@ describe('msgscope adapter', () => {
       raw: { original: true },
       location: { path: 'messages[0]', line: 1 },
     });
-    expect(result.transcript.findings.map((f) => f.rule)).toEqual(['orphan-tool-call', 'invalid-tool-call', 'anthropic-roles', 'usage-mismatch']);
+    expect(t.findings.map((f) => f.rule)).toEqual(['orphan-tool-call', 'invalid-tool-call', 'anthropic-roles', 'usage-mismatch']);
   });
 
   it('keeps unreadable elements on the timeline with the reason', () => {

@@ -9,7 +9,7 @@
 //   request fields `random_seed` / `safe_prompt` / `prompt_mode`.
 // - ollama (`api/types.go`): `tool_name`, `thinking` as a string, `images` lists, `function.index`,
 //   object arguments on a call without an id, request fields `keep_alive` / `options` / `think`.
-import { findMessageList } from './wrappers';
+import { findMessageList, firstElements } from './wrappers';
 import { isRecord } from '../json/value';
 import type { ParsedInput } from './types';
 
@@ -49,11 +49,7 @@ export function chatEvidence(input: ParsedInput): ChatEvidence | undefined {
   if (isRecord(value) && 'system' in value) return undefined;
   const found = findMessageList(value);
   if (!found) return undefined;
-  const elements: unknown[] = [];
-  for (let i = 0; i < found.list.length && elements.length < SAMPLE_SIZE; i++) {
-    if (!input.lineErrors?.has(i)) elements.push(found.list[i]);
-  }
-  const evidence = sample(elements);
+  const evidence = sample(firstElements(found.list, input, SAMPLE_SIZE));
   if (evidence && isRecord(value) && found.path.length === 1) {
     if (MISTRAL_REQUEST_KEYS.some((key) => key in value)) evidence.marks.add('mistral');
     if (OLLAMA_REQUEST_KEYS.some((key) => key in value) || isRecord(value.options)) evidence.marks.add('ollama');

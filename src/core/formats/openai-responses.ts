@@ -10,6 +10,7 @@ import { readUsage } from './langchain-common';
 import { unixTime } from './openai-message';
 import { readItems } from './openai-responses-items';
 import type { FormatAdapter, MessageDraft, ParsedInput } from './types';
+import { firstElements } from './wrappers';
 
 const EXPECTS =
   'an OpenAI Responses request {"instructions"?, "input": string | [items]}, a list of items ({"type": "message" | "function_call" | "function_call_output" | "reasoning" | ...}), or a {"object": "response", "output": [items]} response';
@@ -36,7 +37,7 @@ function detect({ value, lineErrors }: ParsedInput): number {
   }
   if (isRecord(value) && Array.isArray(value.input)) return Math.round(95 * fit(value.input).share);
   if (!Array.isArray(value)) return 0;
-  const sampled = fit(value.filter((_, i) => !lineErrors?.has(i)));
+  const sampled = fit(firstElements(value, { lineErrors }, SAMPLE_SIZE));
   // Bare `{role, content}` dicts fit too, but without one typed item or Responses part they are anyone's.
   return sampled.marked ? Math.round(90 * sampled.share) : 0;
 }

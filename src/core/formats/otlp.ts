@@ -35,26 +35,31 @@ interface Found {
   line?: number;
 }
 
-/** Every span in the input, in file order; empty when the input holds none. */
-function* spansOf(input: ParsedInput): Generator<Found> {
+/** How many values a walk may still visit; reading visits all, detection only the first few. */
+interface Budget {
+  visits: number;
+}
+
+/** Every span in the input, in file order (until the budget runs out); empty when the input holds none. */
+function* spansOf(input: ParsedInput, budget: Budget = { visits: Infinity }): Generator<Found> {
   if (!input.jsonLines) {
-    yield* spansIn(input.value, []);
+    yield* spansIn(input.value, [], budget);
     return;
   }
   if (!Array.isArray(input.value)) return;
-  for (let i = 0; i < input.value.length; i++) {
+  for (let i = 0; i < input.value.length && budget.visits > 0; i++) {
     if (input.lineErrors?.has(i)) continue;
-    for (const found of spansIn(input.value[i], [])) yield { ...found, line: input.lineOf[i] ?? i + 1 };
+    for (const found of spansIn(input.value[i], [], budget)) yield { ...found, line: input.lineOf[i] ?? i + 1 };
   }
 }
 
 /** Path length of a span in a list of exports (`[0].resourceSpans[0].scopeSpans[0].spans[0]`), plus slack. */
 const MAX_DEPTH = 8;
 
-function* spansIn(value: unknown, at: PathSegment[]): Generator<Found> {
-  if (at.length > MAX_DEPTH) return;
+function* spansIn(value: unknown, at: PathSegment[], budget: Budget): Generator<Found> {
+  if (at.length > MAX_DEPTH || --budget.visits < 0) return;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* spansIn(value[i], [...at, i]);
+    for (let i = 0; i < value.length && budget.visits > 0; i++) yield* spansIn(value[i], [...at, i], budget);
     return;
   }
   if (!isRecord(value)) return;
@@ -64,7 +69,7 @@ function* spansIn(value: unknown, at: PathSegment[]): Generator<Found> {
   }
   // resourceSpans -> scopeSpans (instrumentationLibrarySpans before OTLP 0.15) -> spans.
   for (const key of ['resourceSpans', 'scopeSpans', 'instrumentationLibrarySpans', 'spans']) {
-    if (Array.isArray(value[key])) yield* spansIn(value[key], [...at, key]);
+    if (Array.isArray(value[key])) yield* spansIn(value[key], [...at, key], budget);
   }
 }
 
@@ -97,11 +102,17 @@ export function readSpans(input: ParsedInput): Span[] {
   return spans;
 }
 
+/**
+ * Values detection visits at most: enough to reach the first spans of an export, yet a large input
+ * without spans (every other format's history) is not walked to its end.
+ */
+const DETECTION_VISITS = 2000;
+
 /** Attribute keys of the first few spans, for cheap detection. */
 export function sampleAttributeKeys(input: ParsedInput, limit = 200): Set<string> {
   const keys = new Set<string>();
   let seen = 0;
-  for (const found of spansOf(input)) {
+  for (const found of spansOf(input, { visits: DETECTION_VISITS })) {
     const attributes = found.raw.attributes;
     if (Array.isArray(attributes)) {
       for (const entry of attributes) if (isRecord(entry) && typeof entry.key === 'string') keys.add(entry.key);

@@ -37,20 +37,23 @@ export type ElementReader = (element: unknown) => DraftBody | Unreadable;
 const SAMPLE_SIZE = 5;
 
 /**
- * Detection score: the mean of `score` over the first few elements of the message list (JSON Lines
- * bad lines skipped), so a large history costs the same to detect as a small one.
+ * The first `count` elements of `list` that are not JSON Lines bad lines. Detection looks at these
+ * only, so a large history costs the same to detect as a small one: every adapter detects in turn.
  */
+export function firstElements(list: readonly unknown[], input: Pick<ParsedInput, 'lineErrors'>, count: number): unknown[] {
+  const sample: unknown[] = [];
+  for (let i = 0; i < list.length && sample.length < count; i++) if (!input.lineErrors?.has(i)) sample.push(list[i]);
+  return sample;
+}
+
+/** Detection score: the mean of `score` over the first few elements of the message list. */
 export function scoreList(input: ParsedInput, score: (element: unknown) => number): number {
   const found = findMessageList(input.value);
   if (!found) return 0;
+  const sample = firstElements(found.list, input, SAMPLE_SIZE);
   let total = 0;
-  let sampled = 0;
-  for (let i = 0; i < found.list.length && sampled < SAMPLE_SIZE; i++) {
-    if (input.lineErrors?.has(i)) continue;
-    total += score(found.list[i]);
-    sampled++;
-  }
-  return sampled === 0 ? 0 : total / sampled;
+  for (const element of sample) total += score(element);
+  return sample.length === 0 ? 0 : total / sample.length;
 }
 
 /** One draft per list element, in order; what cannot be read stays as an `(unrecognized)` message. */

@@ -2,13 +2,17 @@
 // inputs built by hand, and the parts of the result such tests compare.
 import { neutralRuleIds } from '../checks';
 import type { FormatAdapter, MessageDraft, ParsedInput } from '../formats/types';
-import { importText } from '../import';
+import { importText, locateMessages } from '../import';
 import type { Finding, Message, Transcript } from '../model';
 
-/** Imports `text`, detecting its format unless `format` names one; a failed import fails the test. */
+/**
+ * Imports `text`, detecting its format unless `format` names one, with every message located (as the
+ * detail pane shows it); a failed import fails the test.
+ */
 export function transcript(text: string, format?: string): Transcript {
   const result = importText(text, format === undefined ? {} : { format });
   if (!result.ok) throw new Error(result.error.message);
+  locateMessages(text, result.transcript.messages);
   return result.transcript;
 }
 

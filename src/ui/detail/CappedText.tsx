@@ -2,18 +2,22 @@ import { useState } from 'react';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
 
+/** Characters each "show more" adds: a 5 MB tool output never goes into the DOM in one piece. */
+const STEP = 200_000;
+
 interface Props {
   text: string;
-  /** Characters shown until the user asks for all. */
+  /** Characters shown until the user asks for more. */
   cap?: number;
   className?: string;
   testId?: string;
 }
 
-/** Preformatted text that puts at most `cap` characters in the DOM until "Show all". */
+/** Preformatted text that puts at most `cap` characters in the DOM, then more on request. */
 export function CappedText({ text, cap = 20_000, className = 'pre', testId }: Props) {
-  const [all, setAll] = useState(false);
-  const preview = all ? { text, omitted: 0 } : previewText(text, cap);
+  const [limit, setLimit] = useState(cap);
+  const preview = previewText(text, limit);
+  const next = Math.min(preview.omitted, STEP);
   return (
     <>
       <pre className={className} data-testid={testId}>
@@ -21,8 +25,10 @@ export function CappedText({ text, cap = 20_000, className = 'pre', testId }: Pr
         {preview.omitted > 0 && '…'}
       </pre>
       {preview.omitted > 0 && (
-        <button type="button" className="link-button" onClick={() => setAll(true)}>
-          Show all ({formatChars(preview.omitted)} more)
+        <button type="button" className="link-button" data-testid="show-more" onClick={() => setLimit(limit + STEP)}>
+          {next === preview.omitted
+            ? `Show all (${formatChars(preview.omitted)} more)`
+            : `Show ${formatChars(next)} more (${formatChars(preview.omitted)} left)`}
         </button>
       )}
     </>

@@ -1,18 +1,49 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../../store/store';
-import { MessageDetail } from './MessageDetail';
+import type { MessageDetail as Detail } from '../../worker/protocol';
+
+// Not needed until a message is selected: its code loads after the first paint.
+const MessageDetail = lazy(() => import('./MessageDetail'));
+
+type Fetched = { index: number; detail: Detail } | { index: number; error: string };
+
+/** The selected message in full, fetched from the worker when the selection changes. */
+function useSelectedDetail(index: number | undefined): Fetched | null {
+  const requestDetail = useStore((s) => s.requestDetail);
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  useEffect(() => {
+    if (index === undefined) return;
+    let live = true;
+    requestDetail(index).then(
+      (detail) => live && setFetched({ index, detail }),
+      (error: unknown) => live && setFetched({ index, error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [index, requestDetail]);
+  return fetched?.index === index ? fetched : null;
+}
 
 export function DetailPane() {
-  const transcript = useStore((s) => s.transcript);
+  const view = useStore((s) => s.view);
   const index = useStore((s) => s.selection?.index);
-  const message = index === undefined ? undefined : transcript?.messages[index];
+  const fetched = useSelectedDetail(view ? index : undefined);
+  const pending = index !== undefined && view !== null && fetched === null;
   return (
-    <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={message?.index}>
-      {transcript && message ? (
-        <MessageDetail key={message.index} message={message} transcript={transcript} />
+    <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index}>
+      {view && fetched && 'detail' in fetched ? (
+        <Suspense fallback={<p className="panel-empty">Loading…</p>}>
+          <MessageDetail key={fetched.index} detail={fetched.detail} view={view} />
+        </Suspense>
       ) : (
         <>
           <h2 className="panel-title">Detail</h2>
-          <p className="panel-empty">Select a message to see every field and its original JSON. Arrow keys step through the timeline.</p>
+          {pending && <p className="panel-empty">Loading message #{index}…</p>}
+          {fetched && 'error' in fetched && <p className="panel-empty">Could not show message #{fetched.index}: {fetched.error}</p>}
+          {index === undefined && (
+            <p className="panel-empty">Select a message to see every field and its original JSON. Arrow keys step through the timeline.</p>
+          )}
         </>
       )}
     </aside>

@@ -1,8 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
-import type { Message, Transcript } from '../../core/model';
+import type { ReactNode } from 'react';
 import { indexOf } from '../../store/transcriptIndex';
+import type { MessageDetail as Detail, TranscriptView } from '../../worker/protocol';
 import { ROLE_LABELS } from '../roles';
-import { formatCount, prettyJson } from '../text/format';
+import { formatCount } from '../text/format';
 import { CappedText } from './CappedText';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -25,12 +25,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every normalized field of one message, then the original JSON it came from. */
-export function MessageDetail({ message, transcript }: { message: Message; transcript: Transcript }) {
-  // Built only for the selected message: raw values can be large.
-  const rawJson = useMemo(() => prettyJson(message.raw), [message.raw]);
-  const findings = indexOf(transcript).findingsByMessage.get(message.index) ?? [];
-  const calls = [...message.toolCalls, ...message.invalidToolCalls];
-  const { location, usage } = message;
+export default function MessageDetail({ detail: message, view }: { detail: Detail; view: TranscriptView }) {
+  const findings = indexOf(view).findingsByMessage.get(message.index) ?? [];
+  const { calls, location, usage } = message;
   const position = location.line !== undefined ? `, line ${location.line}${location.column !== undefined ? `:${location.column}` : ''}` : '';
 
   return (
@@ -59,7 +56,7 @@ export function MessageDetail({ message, transcript }: { message: Message; trans
             <Field label="Cache read">{usage.cacheRead !== undefined && formatCount(usage.cacheRead)}</Field>
             <Field label="Cache write">{usage.cacheCreation !== undefined && formatCount(usage.cacheCreation)}</Field>
             <Field label="Reasoning">{usage.reasoning !== undefined && formatCount(usage.reasoning)}</Field>
-            <Field label="Running total">{formatCount(transcript.tokens.cumulative[message.index] ?? 0)}</Field>
+            <Field label="Running total">{formatCount(view.columns.cumulative[message.index] ?? 0)}</Field>
           </dl>
         </Section>
       )}
@@ -84,7 +81,7 @@ export function MessageDetail({ message, transcript }: { message: Message; trans
                 <strong>{call.name || '(unnamed)'}</strong> <span className="mono muted">{call.id ?? '(no id)'}</span>
               </div>
               {call.error !== undefined && <p className="detail-call-error">{call.error}</p>}
-              <CappedText text={call.argsText ?? prettyJson(call.args)} cap={5000} />
+              <CappedText text={call.argsText} cap={5000} />
             </div>
           ))}
         </Section>
@@ -96,10 +93,10 @@ export function MessageDetail({ message, transcript }: { message: Message; trans
         </Section>
       )}
 
-      {message.content.some((block) => block.kind !== 'text') && (
+      {message.blocks.some((block) => block.kind !== 'text') && (
         <Section title="Content blocks">
           <ol className="detail-blocks">
-            {message.content.map((block, i) => (
+            {message.blocks.map((block, i) => (
               <li key={i}>
                 {block.kind}
                 {block.type !== block.kind && <span className="muted"> ({block.type})</span>}
@@ -110,7 +107,7 @@ export function MessageDetail({ message, transcript }: { message: Message; trans
       )}
 
       <Section title="Original JSON">
-        <CappedText text={rawJson} cap={50_000} testId="detail-json" />
+        <CappedText text={message.rawJson} cap={50_000} testId="detail-json" />
       </Section>
     </div>
   );

@@ -1,40 +1,51 @@
+import { useState } from 'react';
 import { useStore } from '../../store/store';
-import { SEVERITIES } from '../../store/transcriptIndex';
-import { useTranscriptIndex } from '../../store/hooks';
-import { FindingItem } from './FindingItem';
+import { VerdictsPanel } from '../verdicts/VerdictsPanel';
+import { FindingsList } from './FindingsList';
 
-const HEADINGS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
+type Tab = 'findings' | 'verdicts';
 
-/** Every finding, grouped by severity; each one jumps to its message. */
+/**
+ * The left column: the findings, and beside them in a second tab the provider verdicts. Both stay in
+ * the DOM (the inactive one hidden), so every finding is always there for automation.
+ */
 export function FindingsPanel() {
-  const findings = useStore((s) => s.transcript?.findings);
-  const index = useTranscriptIndex();
+  const [tab, setTab] = useState<Tab>('findings');
+  const findings = useStore((s) => s.view?.findings);
+  const verdicts = useStore((s) => s.view?.verdicts);
+  const rejecting = verdicts?.filter((verdict) => !verdict.accepted).length ?? 0;
+  const tabProps = (id: Tab) => ({
+    id: `side-tab-${id}`,
+    role: 'tab',
+    type: 'button' as const,
+    className: `side-tab${tab === id ? ' active' : ''}`,
+    'aria-selected': tab === id,
+    'aria-controls': `side-panel-${id}`,
+    'data-testid': 'side-tab',
+    'data-tab': id,
+    onClick: () => setTab(id),
+  });
   return (
-    <aside className="panel findings-panel" aria-label="Findings" data-testid="findings">
-      <h2 className="panel-title">
-        Findings {findings && <span className="count">{findings.length}</span>}
-      </h2>
-      {findings && findings.length === 0 && (
-        <p className="panel-empty">No findings: every tool call has its result, in order.</p>
-      )}
-      {findings &&
-        index &&
-        SEVERITIES.filter((severity) => index.severityCounts[severity] > 0).map((severity) => (
-          <section key={severity} className="finding-group">
-            <h3 className={`finding-group-title sev-${severity}`}>
-              {HEADINGS[severity]} <span className="count">{index.severityCounts[severity]}</span>
-            </h3>
-            <ul className="finding-list">
-              {findings.map((finding, i) =>
-                finding.severity === severity ? (
-                  <li key={i}>
-                    <FindingItem finding={finding} />
-                  </li>
-                ) : null,
-              )}
-            </ul>
-          </section>
-        ))}
+    <aside className="panel findings-panel side-panel" aria-label="Findings and provider verdicts">
+      <div className="side-tabs" role="tablist">
+        <button {...tabProps('findings')}>
+          Findings {findings && <span className="count">{findings.length}</span>}
+        </button>
+        <button {...tabProps('verdicts')} title="Would providers accept this history as the next request?">
+          Providers{' '}
+          {verdicts && (
+            <span className={`count verdict-count${rejecting > 0 ? ' rejecting' : ' accepting'}`}>
+              {rejecting > 0 ? `✗ ${rejecting}` : '✓'}
+            </span>
+          )}
+        </button>
+      </div>
+      <div id="side-panel-findings" role="tabpanel" aria-labelledby="side-tab-findings" data-testid="findings" hidden={tab !== 'findings'}>
+        {findings && <FindingsList findings={findings} />}
+      </div>
+      <div id="side-panel-verdicts" role="tabpanel" aria-labelledby="side-tab-verdicts" hidden={tab !== 'verdicts'}>
+        {verdicts && <VerdictsPanel verdicts={verdicts} />}
+      </div>
     </aside>
   );
 }

@@ -1,16 +1,19 @@
 import { useStore } from '../../store/store';
+import { ExportMenu } from '../export/ExportMenu';
 import { plural } from '../text/format';
 import { FindingCounts } from './FindingCounts';
+import { FormatPicker } from './FormatPicker';
 import { LoadControls } from './LoadControls';
+import { Notes } from './Notes';
 import { TokenTotal } from './TokenTotal';
+import './header.css';
 
 const sourceLabel = (source: string): string =>
   source === 'sample' ? 'Sample history' : source === 'paste' ? 'Pasted text' : source;
 
 export function Header() {
-  const transcript = useStore((s) => s.transcript);
+  const view = useStore((s) => s.view);
   const source = useStore((s) => s.transcriptSource);
-  const loading = useStore((s) => s.loadState === 'loading');
   return (
     <header className="header">
       <div className="header-main">
@@ -21,28 +24,30 @@ export function Header() {
             </span>
             msgscope
           </div>
-          {transcript && (
+          {view && (
             <>
               <span className="source" title={source}>
                 {sourceLabel(source)}
               </span>
-              <span className="format" data-testid="format" data-format={transcript.format}>
-                {transcript.formatLabel}
+              <span className="format" data-testid="format" data-format={view.format}>
+                {view.formatLabel}
               </span>
+              <FormatPicker view={view} />
+              <ExportMenu />
             </>
           )}
         </div>
         <LoadControls />
       </div>
-      {transcript && (
+      {view && (
         <div className="summary">
-          <span className="stat">{plural(transcript.messages.length, 'message')}</span>
-          <span className="stat">{plural(transcript.links.size, 'tool call')}</span>
-          <TokenTotal totals={transcript.tokens.totals} />
+          <span className="stat">{plural(view.count, 'message')}</span>
+          <span className="stat">{plural(view.links.ids.length, 'tool call')}</span>
+          <TokenTotal totals={view.tokens.totals} />
           <FindingCounts />
         </div>
       )}
-      {loading && <div className="progress" role="progressbar" aria-label="Loading" />}
+      {view?.notes && view.notes.length > 0 && <Notes notes={view.notes} />}
     </header>
   );
 }

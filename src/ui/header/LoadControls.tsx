@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useStore } from '../../store/store';
-import { SAMPLE_URL } from '../load/useStartupLoad';
+import { SAMPLE_URL } from '../load/startupLoad';
 
 /** Every way to open a history besides dropping a file or pasting anywhere. */
 export function LoadControls() {

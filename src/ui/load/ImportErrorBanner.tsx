@@ -4,7 +4,7 @@ import { useStore } from '../../store/store';
 export function ImportErrorBanner() {
   const error = useStore((s) => s.loadError);
   const source = useStore((s) => s.loadSource);
-  const hasTranscript = useStore((s) => s.transcript !== null);
+  const hasTranscript = useStore((s) => s.view !== null);
   const dismiss = useStore((s) => s.dismissError);
   if (!error) return null;
   return (

@@ -1,39 +1,62 @@
+import { useEffect, useState } from 'react';
 import { useStore } from '../../store/store';
+import { CARD_CHARS, CARD_LINES, type Card } from '../../worker/protocol';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
 
-const COLLAPSED_CHARS = 600;
-const COLLAPSED_LINES = 8;
 /** Even expanded, a card holds at most this much text; the detail pane shows the rest. */
 const EXPANDED_CHARS = 20_000;
 
+/** The message's full text once `expanded` asks for more than the card carries; null until it arrives. */
+function useFullText(card: Card, expanded: boolean): string | null {
+  const requestDetail = useStore((s) => s.requestDetail);
+  const [full, setFull] = useState<{ index: number; text: string } | null>(null);
+  const needed = expanded && card.text.length < card.textLength;
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    requestDetail(card.index).then(
+      (detail) => live && setFull({ index: card.index, text: detail.text }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, card.index, requestDetail]);
+  return needed && full?.index === card.index ? full.text : null;
+}
+
 /** A message's text, clamped in the card with a toggle to show more. */
-export function CardText({ index, text, expanded }: { index: number; text: string; expanded: boolean }) {
+export function CardText({ card, expanded }: { card: Card; expanded: boolean }) {
   const toggleExpanded = useStore((s) => s.toggleExpanded);
-  if (!text) return null;
-  const collapsed = previewText(text, COLLAPSED_CHARS, COLLAPSED_LINES);
-  const shown = expanded ? previewText(text, EXPANDED_CHARS) : collapsed;
+  const full = useFullText(card, expanded);
+  if (!card.text) return null;
+  const collapsed = previewText(card.text, CARD_CHARS, CARD_LINES);
+  const shown = expanded ? previewText(full ?? card.text, EXPANDED_CHARS) : collapsed;
+  const omitted = card.textLength - shown.text.length;
+  const canExpand = card.textLength > collapsed.text.length;
   return (
     <div className="card-text-wrap">
       <div className="card-text">
         {shown.text}
-        {shown.omitted > 0 && '…'}
+        {omitted > 0 && '…'}
       </div>
-      {collapsed.omitted > 0 && (
+      {canExpand && (
         <div className="card-text-more">
           <button
             type="button"
             className="link-button"
+            data-testid="card-show-all"
             onClick={(event) => {
               event.stopPropagation();
-              toggleExpanded(index);
+              toggleExpanded(card.index);
             }}
           >
             {expanded ? 'Show less' : 'Show all'}
           </button>
-          {shown.omitted > 0 && (
+          {omitted > 0 && (
             <span className="muted">
-              {formatChars(shown.omitted)} more{expanded ? ' in the detail pane' : ''}
+              {formatChars(omitted)} more{expanded && full !== null ? ' in the detail pane' : ''}
             </span>
           )}
         </div>

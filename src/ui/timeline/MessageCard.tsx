@@ -1,6 +1,7 @@
 import { memo } from 'react';
-import type { Finding, Message, Transcript } from '../../core/model';
+import type { Finding, Role } from '../../core/model';
 import { useStore } from '../../store/store';
+import type { Card } from '../../worker/protocol';
 import { ROLE_LABELS } from '../roles';
 import { CardText } from './CardText';
 import { ContentKinds } from './ContentKinds';
@@ -9,8 +10,9 @@ import { ToolCallChip } from './ToolCallChip';
 import { ToolResultOf } from './ToolResultOf';
 
 interface Props {
-  message: Message;
-  transcript: Transcript;
+  card: Card;
+  role: Role;
+  cumulative: number;
   findings: Finding[] | undefined;
   selected: boolean;
   highlighted: boolean;
@@ -19,8 +21,9 @@ interface Props {
 }
 
 export const MessageCard = memo(function MessageCard({
-  message,
-  transcript,
+  card,
+  role,
+  cumulative,
   findings,
   selected,
   highlighted,
@@ -28,27 +31,26 @@ export const MessageCard = memo(function MessageCard({
   expanded,
 }: Props) {
   const select = useStore((s) => s.select);
-  const calls = [...message.toolCalls, ...message.invalidToolCalls];
-  const showSourceType = message.sourceType.toLowerCase() !== message.role && message.sourceType !== '';
+  const showSourceType = card.sourceType.toLowerCase() !== role && card.sourceType !== '';
   return (
     <article
-      className={`card role-${message.role}`}
+      className={`card role-${role}`}
       data-testid="message"
-      data-index={message.index}
-      data-role={message.role}
-      data-message-id={message.id}
+      data-index={card.index}
+      data-role={role}
+      data-message-id={card.id}
       data-selected={selected || undefined}
       data-highlighted={highlighted || undefined}
-      onClick={() => select({ index: message.index })}
+      onClick={() => select({ index: card.index })}
     >
       <header className="card-head">
-        <span className="card-index">#{message.index}</span>
-        <span className="role-badge">{ROLE_LABELS[message.role]}</span>
-        {showSourceType && <span className="source-type">{message.sourceType}</span>}
-        {message.name && <span className="card-name">{message.name}</span>}
-        {message.id && (
-          <span className="card-id" title={message.id}>
-            {message.id}
+        <span className="card-index">#{card.index}</span>
+        <span className="role-badge">{ROLE_LABELS[role]}</span>
+        {showSourceType && <span className="source-type">{card.sourceType}</span>}
+        {card.name && <span className="card-name">{card.name}</span>}
+        {card.id && (
+          <span className="card-id" title={card.id}>
+            {card.id}
           </span>
         )}
         <span className="card-spacer" />
@@ -65,31 +67,26 @@ export const MessageCard = memo(function MessageCard({
           </span>
         ))}
       </header>
-      {message.problem && <p className="card-problem">Could not read this element: {message.problem}</p>}
-      {message.toolCallId !== undefined || message.role === 'tool' ? (
-        <ToolResultOf message={message} transcript={transcript} highlighted={highlightedIds} />
-      ) : null}
-      <CardText index={message.index} text={message.text} expanded={expanded} />
-      <ContentKinds blocks={message.content} />
-      {calls.length > 0 && (
+      {card.problem && <p className="card-problem">Could not read this element: {card.problem}</p>}
+      {card.toolCallId !== undefined || role === 'tool' ? <ToolResultOf card={card} highlighted={highlightedIds} /> : null}
+      <CardText card={card} expanded={expanded} />
+      <ContentKinds kinds={card.contentKinds} />
+      {card.calls.length > 0 && (
         <div className="tool-calls">
-          {calls.map((call, i) => (
+          {card.calls.map((call, i) => (
             <ToolCallChip
               key={i}
               call={call}
-              message={message}
-              transcript={transcript}
+              messageIndex={card.index}
               highlighted={call.id !== undefined && highlightedIds.has(call.id)}
             />
           ))}
         </div>
       )}
-      {(message.usage || message.model) && (
+      {(card.usage || card.model) && (
         <footer className="card-foot">
-          {message.model && <span className="card-model">{message.model}</span>}
-          {message.usage && (
-            <MessageTokens usage={message.usage} cumulative={transcript.tokens.cumulative[message.index] ?? 0} />
-          )}
+          {card.model && <span className="card-model">{card.model}</span>}
+          {card.usage && <MessageTokens usage={card.usage} cumulative={cumulative} />}
         </footer>
       )}
     </article>

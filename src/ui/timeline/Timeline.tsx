@@ -1,32 +1,38 @@
-import { useDeferredValue, useMemo, useRef, type KeyboardEvent } from 'react';
-import { visibleMessages } from '../../store/filter';
-import { useTranscriptIndex } from '../../store/hooks';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { visibleRows } from '../../store/filter';
 import { useStore } from '../../store/store';
+import { Overview } from './Overview';
 import { TimelineToolbar } from './TimelineToolbar';
 import { VirtualTimeline } from './VirtualTimeline';
 
-/** The message list column: filters on top, the virtualized cards below. */
+/** Keys that step through the timeline, and how far. */
+const STEPS: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
+
+/** The message list column: filters on top, the virtualized cards below, the overview strip beside them. */
 export function Timeline() {
-  const transcript = useStore((s) => s.transcript);
+  const view = useStore((s) => s.view);
   const version = useStore((s) => s.transcriptVersion);
   const loadState = useStore((s) => s.loadState);
   const loadSource = useStore((s) => s.loadSource);
   const hiddenRoles = useStore((s) => s.hiddenRoles);
-  // Typing stays responsive on long histories: filtering follows a keystroke behind when busy.
-  const search = useDeferredValue(useStore((s) => s.search));
-  const index = useTranscriptIndex();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const searchHits = useStore((s) => s.searchHits);
   const selected = useStore((s) => s.selection?.index);
   const jumpTo = useStore((s) => s.jumpTo);
+  const scrollTo = useStore((s) => s.scrollTo);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
-  const rows = useMemo(
-    () => (transcript && index ? visibleMessages(transcript, index, hiddenRoles, search) : []),
-    [transcript, index, hiddenRoles, search],
-  );
+  const rows = useMemo(() => (view ? visibleRows(view, hiddenRoles, searchHits) : new Int32Array(0)), [view, hiddenRoles, searchHits]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const step = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 }[event.key];
-    if (step === undefined || rows.length === 0) return;
+    if (rows.length === 0) return;
+    if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      const first = event.key === 'Home';
+      scrollTo(rows[first ? 0 : rows.length - 1]!, first ? 'start' : 'end');
+      return;
+    }
+    const step = STEPS[event.key];
+    if (step === undefined) return;
     event.preventDefault();
     const current = selected === undefined ? -1 : rows.indexOf(selected);
     const next = rows[Math.min(rows.length - 1, Math.max(0, current + step))];
@@ -35,22 +41,25 @@ export function Timeline() {
 
   return (
     <section className="timeline-column" aria-label="Timeline">
-      {transcript && <TimelineToolbar shown={rows.length} />}
-      <div
-        ref={scrollRef}
-        className="timeline"
-        data-testid="timeline"
-        data-state={loadState}
-        data-source={loadSource}
-        data-message-count={transcript?.messages.length ?? 0}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-      >
-        {transcript ? (
-          <VirtualTimeline key={version} transcript={transcript} rows={rows} scrollRef={scrollRef} />
-        ) : (
-          <EmptyTimeline loading={loadState === 'loading'} />
-        )}
+      {view && <TimelineToolbar rows={rows} />}
+      <div className="timeline-body">
+        <div
+          ref={scrollRef}
+          className="timeline"
+          data-testid="timeline"
+          data-state={loadState}
+          data-source={loadSource}
+          data-message-count={view?.count ?? 0}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+        >
+          {view ? (
+            <VirtualTimeline key={version} view={view} rows={rows} scrollRef={scrollRef} />
+          ) : (
+            <EmptyTimeline loading={loadState === 'loading'} />
+          )}
+        </div>
+        {view && <Overview key={version} view={view} />}
       </div>
     </section>
   );

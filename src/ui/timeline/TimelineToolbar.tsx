@@ -4,17 +4,21 @@ import { ROLES } from '../../store/transcriptIndex';
 import { ROLE_LABELS } from '../roles';
 import { formatCount } from '../text/format';
 
-/** Role toggles, text search and view switches above the timeline. */
-export function TimelineToolbar({ shown }: { shown: number }) {
+/** Role toggles, text search, view switches and jumps to either end above the timeline. */
+export function TimelineToolbar({ rows }: { rows: Int32Array }) {
   const index = useTranscriptIndex();
-  const total = useStore((s) => s.transcript?.messages.length ?? 0);
+  const total = useStore((s) => s.view?.count ?? 0);
   const hiddenRoles = useStore((s) => s.hiddenRoles);
   const toggleRole = useStore((s) => s.toggleRole);
   const search = useStore((s) => s.search);
   const setSearch = useStore((s) => s.setSearch);
   const showConnectors = useStore((s) => s.showConnectors);
   const setShowConnectors = useStore((s) => s.setShowConnectors);
+  const scrollTo = useStore((s) => s.scrollTo);
   if (!index) return null;
+  const shown = rows.length;
+  const firstRow = rows[0];
+  const lastRow = rows[shown - 1];
 
   return (
     <div className="timeline-toolbar">
@@ -50,6 +54,28 @@ export function TimelineToolbar({ shown }: { shown: number }) {
         <input type="checkbox" checked={showConnectors} onChange={(event) => setShowConnectors(event.target.checked)} />
         Links
       </label>
+      <span className="jump-buttons">
+        <button
+          type="button"
+          className="button ghost small"
+          data-testid="jump-first"
+          title="First message (Home)"
+          disabled={firstRow === undefined}
+          onClick={() => firstRow !== undefined && scrollTo(firstRow, 'start')}
+        >
+          ⤒ First
+        </button>
+        <button
+          type="button"
+          className="button ghost small"
+          data-testid="jump-last"
+          title="Last message (End)"
+          disabled={lastRow === undefined}
+          onClick={() => lastRow !== undefined && scrollTo(lastRow, 'end')}
+        >
+          ⤓ Last
+        </button>
+      </span>
       <span className="shown-count muted">
         {shown === total ? `${formatCount(total)} messages` : `${formatCount(shown)} of ${formatCount(total)}`}
       </span>

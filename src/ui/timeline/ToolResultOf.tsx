@@ -1,20 +1,19 @@
-import type { Message, Transcript } from '../../core/model';
 import { useStore } from '../../store/store';
+import type { Card } from '../../worker/protocol';
+import { OffscreenLink } from './OffscreenLink';
 
 interface Props {
-  message: Message;
-  transcript: Transcript;
+  card: Card;
   highlighted: ReadonlySet<string>;
 }
 
 /** Names the call a tool result answers; clicking jumps to it. */
-export function ToolResultOf({ message, transcript, highlighted }: Props) {
+export function ToolResultOf({ card, highlighted }: Props) {
   const jumpTo = useStore((s) => s.jumpTo);
   const hoverToolCall = useStore((s) => s.hoverToolCall);
-  const id = message.toolCallId;
-  const call = id !== undefined ? transcript.links.get(id)?.calls[0] : undefined;
-  const status = message.status && message.status !== 'success' ? (
-    <span className={`result-status status-${message.status === 'error' ? 'error' : 'other'}`}>{message.status}</span>
+  const { toolCallId: id, resultOf: call } = card;
+  const status = card.status && card.status !== 'success' ? (
+    <span className={`result-status status-${card.status === 'error' ? 'error' : 'other'}`}>{card.status}</span>
   ) : null;
 
   if (id === undefined || !call) {
@@ -27,8 +26,6 @@ export function ToolResultOf({ message, transcript, highlighted }: Props) {
       </div>
     );
   }
-  const callMessage = transcript.messages[call.messageIndex];
-  const toolCall = (call.invalid ? callMessage?.invalidToolCalls : callMessage?.toolCalls)?.[call.callIndex];
   const active = highlighted.has(id);
   return (
     <div className="result-of-row">
@@ -48,8 +45,9 @@ export function ToolResultOf({ message, transcript, highlighted }: Props) {
           jumpTo({ index: call.messageIndex, toolCallId: id });
         }}
       >
-        ↳ result of <strong>{toolCall?.name ?? 'call'}</strong> <span className="mono">{id}</span> · #{call.messageIndex}
+        ↳ result of <strong>{call.name}</strong> <span className="mono">{id}</span> · #{call.messageIndex}
       </button>
+      <OffscreenLink target={call.messageIndex} from={card.index} toolCallId={id} />
       {status}
     </div>
   );

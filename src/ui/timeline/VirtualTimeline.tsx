@@ -1,119 +1,127 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, type RefObject } from 'react';
-import type { Transcript } from '../../core/model';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useHighlight } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
-import { connectorShapes, gutterWidth, linkSpans } from './connectorLayout';
+import { ROLE_ORDER, type TranscriptView } from '../../worker/protocol';
+import { charsPerLine, estimateCardHeight } from './cardHeight';
+import { connectorShapes, gutterWidth, indexSpans, linkSpans, spansIn } from './connectorLayout';
 import { Connectors } from './Connectors';
+import { MeasuredHeights } from './measuredHeights';
 import { MessageCard } from './MessageCard';
+import { useCardPrefetch } from './useCardPrefetch';
+import { useVirtualRows } from './useVirtualRows';
+import type { RowSource } from './virtualEngine';
+import { useVisibleRange } from './visibleRange';
 
 /** Where on a card its connector ends attach: level with the card's header line. */
 const ANCHOR_Y = 24;
-
 interface Props {
-  transcript: Transcript;
+  view: TranscriptView;
   /** Message indices to show, in order (the filtered timeline). */
-  rows: number[];
+  rows: Int32Array;
   scrollRef: RefObject<HTMLDivElement | null>;
 }
 
-/** Only the cards in view are in the DOM, so a 100,000-message history scrolls like a short one. */
-export function VirtualTimeline({ transcript, rows, scrollRef }: Props) {
+/** Only the cards near the viewport are in the DOM, and only their data is on the page. */
+export function VirtualTimeline({ view, rows, scrollRef }: Props) {
   const highlight = useHighlight();
+  const session = useStore((s) => s.session);
+  // Cards arriving from the worker re-render the rows waiting for them.
+  useStore((s) => s.cardsVersion);
   const selected = useStore((s) => s.selection?.index);
   const expanded = useStore((s) => s.expanded);
   const showConnectors = useStore((s) => s.showConnectors);
   const scrollRequest = useStore((s) => s.scrollRequest);
   const scrollDone = useStore((s) => s.scrollDone);
   const clearFilters = useStore((s) => s.clearFilters);
-  const { findingsByMessage } = indexOf(transcript);
+  const { findingsByMessage } = indexOf(view);
+
+  const [measured] = useState(() => new MeasuredHeights(view.count));
+  const source = useMemo<RowSource>(
+    () => ({
+      count: rows.length,
+      heightOf: (row, width) => measured.get(rows[row]!, width) ?? estimateCardHeight(view.columns, rows[row]!, charsPerLine(width)),
+      measured: (row, height) => measured.set(rows[row]!, height),
+    }),
+    [rows, view, measured],
+  );
+  const { engine, canvasRef, windowRef, rowRef } = useVirtualRows(scrollRef, source);
+  const { first, last, heights } = engine;
 
   const rowOf = useMemo(() => {
-    const map = new Int32Array(transcript.messages.length).fill(-1);
+    const map = new Int32Array(view.count).fill(-1);
     rows.forEach((message, row) => (map[message] = row));
     return map;
-  }, [transcript, rows]);
+  }, [view, rows]);
   const { spans, gutter } = useMemo(() => {
-    const laidOut = linkSpans(transcript, rowOf);
-    return { spans: laidOut, gutter: gutterWidth(laidOut.reduce((lanes, span) => Math.max(lanes, span.lane + 1), 0)) };
-  }, [transcript, rowOf]);
+    const laidOut = linkSpans(view, rowOf);
+    return { spans: indexSpans(laidOut), gutter: gutterWidth(laidOut.reduce((lanes, span) => Math.max(lanes, span.lane + 1), 0)) };
+  }, [view, rowOf]);
 
-  // Keyed by message, so measured heights survive filtering. A stable function: a new one makes the
-  // virtualizer recompute every row's offset.
-  const getItemKey = useCallback((row: number) => rows[row] ?? row, [rows]);
+  useCardPrefetch(session, rows, first, last);
 
-  // The build runs no React Compiler; the virtualizer re-renders this component itself on scroll and resize.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 110,
-    overscan: 6,
-    getItemKey,
-    // data-index is the page hook for the message index; the virtualizer reads the row from data-row.
-    indexAttribute: 'data-row',
-  });
+  const { visibleFirst, visibleLast } = engine;
+  useEffect(() => {
+    const range = visibleLast >= visibleFirst ? { first: rows[visibleFirst] ?? 0, last: rows[visibleLast] ?? -1 } : { first: 0, last: -1 };
+    useVisibleRange.setState(range);
+  }, [rows, visibleFirst, visibleLast]);
 
   useEffect(() => {
     if (!scrollRequest) return;
     const row = rowOf[scrollRequest.index] ?? -1;
     if (row >= 0) {
-      virtualizer.scrollToIndex(row, { align: scrollRequest.align });
+      engine.scrollToRow(row, scrollRequest.align);
       scrollDone();
-    } else if (rows.length < transcript.messages.length) {
+    } else if (rows.length < view.count) {
       // The target is filtered out: show everything, then this runs again with the target on the timeline.
       clearFilters();
     } else {
       scrollDone();
     }
-  }, [scrollRequest, rowOf, rows, transcript, virtualizer, scrollDone, clearFilters]);
+  }, [scrollRequest, rowOf, rows, view, engine, scrollDone, clearFilters]);
 
-  const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items[items.length - 1];
-  const top = first?.start ?? 0;
-  const bottom = last?.end ?? 0;
-  // Offsets exist for every row, measured or estimated, so ends off screen have a place too.
-  const measurements = virtualizer.measurementsCache;
+  // Connectors are drawn in the window's coordinates, like the rows: offsets less the engine's base.
+  const { base } = engine;
+  const top = heights.offsetOf(first) - base;
+  const bottom = heights.offsetOf(last + 1) - base;
   const shapes =
-    showConnectors && first && last
-      ? connectorShapes(
-          spans,
-          (row) => (measurements[row]?.start ?? 0) + ANCHOR_Y,
-          { firstRow: first.index, lastRow: last.index, top, bottom },
-          gutter,
-        )
+    showConnectors && last >= first
+      ? connectorShapes(spansIn(spans, first, last), (row) => heights.offsetOf(row) - base + ANCHOR_Y, { firstRow: first, lastRow: last, top, bottom }, gutter)
       : [];
 
+  const drawn = [];
+  for (let row = first; row <= last; row++) {
+    const message = rows[row]!;
+    const card = session?.cards.get(message);
+    drawn.push(
+      <div key={message} data-row={row} ref={rowRef} className="timeline-row" style={{ paddingLeft: gutter }}>
+        {card ? (
+          <MessageCard
+            card={card}
+            role={ROLE_ORDER[view.columns.role[message]!] ?? 'other'}
+            cumulative={view.columns.cumulative[message] ?? 0}
+            findings={findingsByMessage.get(message)}
+            selected={selected === message}
+            highlighted={highlight.messages.has(message)}
+            highlightedIds={highlight.toolCallIds}
+            expanded={expanded.has(message)}
+          />
+        ) : (
+          // Same height as the guess, so the card replacing it moves nothing when it is a good one.
+          <div className="card-placeholder" style={{ height: heights.heightOf(row) - 8 }} aria-busy="true" />
+        )}
+      </div>,
+    );
+  }
+
   return (
-    <div className="timeline-canvas" style={{ height: virtualizer.getTotalSize() }}>
-      {shapes.length > 0 && (
-        <Connectors shapes={shapes} top={top} bottom={bottom} width={gutter} activeIds={highlight.toolCallIds} />
-      )}
-      {items.map((item) => {
-        const message = transcript.messages[rows[item.index] ?? -1];
-        if (!message) return null;
-        return (
-          <div
-            key={item.key}
-            data-row={item.index}
-            ref={virtualizer.measureElement}
-            className="timeline-row"
-            style={{ transform: `translateY(${item.start}px)`, paddingLeft: gutter }}
-          >
-            <MessageCard
-              message={message}
-              transcript={transcript}
-              findings={findingsByMessage.get(message.index)}
-              selected={selected === message.index}
-              highlighted={highlight.messages.has(message.index)}
-              highlightedIds={highlight.toolCallIds}
-              expanded={expanded.has(message.index)}
-            />
-          </div>
-        );
-      })}
+    <div className="timeline-canvas" ref={canvasRef}>
+      <div className="timeline-window" ref={windowRef}>
+        {shapes.length > 0 && (
+          <Connectors shapes={shapes} top={top} bottom={bottom} width={gutter} activeIds={highlight.toolCallIds} />
+        )}
+        {drawn}
+      </div>
       {rows.length === 0 && <p className="timeline-empty">No message matches the filters.</p>}
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/model';
-import { testCall, testMessage, testTranscript } from '../../store/testTranscript';
-import { connectorShapes, linkSpans } from './connectorLayout';
+import { testCall, testMessage, testView } from '../../store/testTranscript';
+import { connectorShapes, indexSpans, linkSpans, spansIn } from './connectorLayout';
 
 /** `count` messages; `calls` maps an AI message index to the ids it issues, `results` a tool message to the id it answers. */
 function transcript(count: number, calls: Record<number, string[]>, results: Record<number, string>, errorAt: number[] = []) {
@@ -12,7 +12,7 @@ function transcript(count: number, calls: Record<number, string[]>, results: Rec
         ? testMessage(i, 'tool', { toolCallId: results[i], ...(errorAt.includes(i) ? { status: 'error' } : {}) })
         : testMessage(i, 'human'),
   );
-  return testTranscript(messages);
+  return testView(messages);
 }
 
 const allRows = (count: number): Int32Array => Int32Array.from({ length: count }, (_, i) => i);
@@ -58,5 +58,18 @@ describe('connectorShapes', () => {
     const [near] = connectorShapes(spans, yOfRow, { firstRow: 0, lastRow: 5, top: 0, bottom: 600 }, 40);
     expect(near?.callDot).toEqual({ x: 32, y: 120 });
     expect(near?.arrows).toEqual([{ x: 38, y: 220 }]);
+  });
+});
+
+describe('spansIn', () => {
+  const spans = linkSpans(transcript(100, { 1: ['a'], 10: ['b'], 20: ['long'], 50: ['c'] }, { 3: 'a', 12: 'b', 90: 'long', 51: 'c' }), allRows(100));
+  const index = indexSpans(spans);
+  const ids = (first: number, last: number) => spansIn(index, first, last).map((span) => span.id).sort();
+
+  it('finds the spans reaching a window, long ones from far above included', () => {
+    expect(ids(0, 5)).toEqual(['a']);
+    expect(ids(11, 11)).toEqual(['b']);
+    expect(ids(40, 60)).toEqual(['c', 'long']);
+    expect(ids(95, 99)).toEqual([]);
   });
 });

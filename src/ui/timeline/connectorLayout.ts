@@ -1,4 +1,4 @@
-import type { Transcript } from '../../core/model';
+import type { TranscriptView } from '../../worker/protocol';
 import { assignLanes, type Span } from './lanes';
 
 /** A call and its results as rows of the (filtered) timeline, with the gutter lane its bracket uses. */
@@ -21,25 +21,63 @@ export function gutterWidth(laneCount: number): number {
 }
 
 /** Links with both ends on the timeline; a link whose call or every result is filtered out has none. */
-export function linkSpans(transcript: Transcript, rowOf: Int32Array): LinkSpan[] {
+export function linkSpans(view: TranscriptView, rowOf: Int32Array): LinkSpan[] {
+  const { ids, callStart, callMessages, resultStart, resultMessages, failed } = view.links;
   const spans: Omit<LinkSpan, 'lane'>[] = [];
-  for (const link of transcript.links.values()) {
-    const call = link.calls[0];
-    const callRow = call ? (rowOf[call.messageIndex] ?? -1) : -1;
+  for (let link = 0; link < ids.length; link++) {
+    const callRow = callStart[link]! < callStart[link + 1]! ? (rowOf[callMessages[callStart[link]!]!] ?? -1) : -1;
     if (callRow < 0) continue;
-    const resultRows = link.results.map((index) => rowOf[index] ?? -1).filter((row) => row >= 0);
+    const resultRows: number[] = [];
+    for (let k = resultStart[link]!; k < resultStart[link + 1]!; k++) {
+      const row = rowOf[resultMessages[k]!] ?? -1;
+      if (row >= 0) resultRows.push(row);
+    }
     if (resultRows.length === 0) continue;
     spans.push({
-      id: link.id,
+      id: ids[link]!,
       callRow,
       resultRows,
       start: Math.min(callRow, ...resultRows),
       end: Math.max(callRow, ...resultRows),
-      failed: link.results.some((index) => transcript.messages[index]?.status === 'error'),
+      failed: failed[link] === 1,
     });
   }
   const lanes = assignLanes(spans);
   return spans.map((span, i) => ({ ...span, lane: lanes[i] ?? 0 }));
+}
+
+/** Spans by start row, with the furthest end so far, to find those reaching a window without walking all. */
+export interface SpanIndex {
+  spans: LinkSpan[];
+  maxEnd: Int32Array;
+}
+
+export function indexSpans(spans: readonly LinkSpan[]): SpanIndex {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const maxEnd = new Int32Array(sorted.length);
+  sorted.forEach((span, i) => (maxEnd[i] = Math.max(span.end, i > 0 ? maxEnd[i - 1]! : -1)));
+  return { spans: sorted, maxEnd };
+}
+
+/** The first index in [0, length) where `test` turns true (it must stay true after), else length. */
+function firstWhere(length: number, test: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (test(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Spans with a row in [first, last]: O(log n) plus the spans that start before and may reach in. */
+export function spansIn({ spans, maxEnd }: SpanIndex, first: number, last: number): LinkSpan[] {
+  const from = firstWhere(spans.length, (i) => maxEnd[i]! >= first);
+  const to = firstWhere(spans.length, (i) => spans[i]!.start > last);
+  const found: LinkSpan[] = [];
+  for (let i = from; i < to; i++) if (spans[i]!.end >= first) found.push(spans[i]!);
+  return found;
 }
 
 export interface ConnectorShape {

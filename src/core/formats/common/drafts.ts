@@ -28,9 +28,15 @@ export const expectedObject = (what: string, value: unknown): string => `expecte
 
 /** The text blocks of a message joined by newlines, as `Message.text` holds them. */
 export function joinText(content: readonly ContentBlock[]): string {
-  const texts: string[] = [];
-  for (const block of content) if (block.kind === 'text' && block.text !== undefined) texts.push(block.text);
-  return texts.join('\n');
+  // Most messages have one text block: it is the text, with no array built to join.
+  let first: string | undefined;
+  let texts: string[] | undefined;
+  for (const block of content) {
+    if (block.kind !== 'text' || block.text === undefined) continue;
+    if (first === undefined) first = block.text;
+    else (texts ??= [first]).push(block.text);
+  }
+  return texts ? texts.join('\n') : (first ?? '');
 }
 
 /** A value shown as text: strings as they are, anything else as compact JSON. */

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { generateHistory } from '../scripts/bench/generate.mjs';
+import { message, openApp } from './helpers';
+
+const COUNT = 10_000;
+/** Where the moved result lands: far from its call, so the link between them is off screen. */
+const MOVED_TO = 9000;
+
+/** The benchmark's generated history, with one tool result moved far from its call (a finding there). */
+function scaleHistory(): { text: string; callIndex: number; callId: string } {
+  const messages = generateHistory(COUNT);
+  const from = messages.findIndex((m, i) => i > 300 && m.type === 'tool');
+  const [moved] = messages.splice(from, 1);
+  messages.splice(MOVED_TO, 0, moved!);
+  return { text: JSON.stringify(messages), callIndex: from - 1, callId: String(moved!.data.tool_call_id) };
+}
+
+async function serve(page: Page, path: string, body: string): Promise<void> {
+  // Match the path only: a glob would also match the page URL, whose query ends with the same text.
+  await page.route((url) => url.pathname === path, (route) => route.fulfill({ body, contentType: 'application/json' }));
+}
+
+test('a 10,000-message history: jump to the end, follow an overview marker and off-screen links', async ({ page }) => {
+  const { text, callIndex, callId } = scaleHistory();
+  await serve(page, '/scale.json', text);
+  await page.goto('/?src=/scale.json');
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(timeline).toHaveAttribute('data-message-count', String(COUNT));
+  // Virtualized: a screenful of cards, not ten thousand.
+  expect(await page.getByTestId('message').count()).toBeLessThan(60);
+
+  await page.getByTestId('jump-last').click();
+  await expect(message(page, COUNT - 1)).toBeInViewport();
+  await page.getByTestId('jump-first').click();
+  await expect(message(page, 0)).toBeInViewport();
+
+  const marker = page.locator(`[data-testid=overview-marker][data-index="${MOVED_TO}"]`);
+  await expect(marker).toHaveAttribute('data-severity', 'error');
+  await marker.click();
+  const result = message(page, MOVED_TO);
+  await expect(result).toHaveAttribute('data-selected', 'true');
+  await expect(result).toBeInViewport();
+
+  // The result's call is thousands of messages up: the chip says so and goes there.
+  const up = result.getByTestId('offscreen-link');
+  await expect(up).toHaveAttribute('data-target-index', String(callIndex));
+  await expect(up).toHaveText(/↑/);
+  await up.click();
+  const call = message(page, callIndex);
+  await expect(call).toHaveAttribute('data-selected', 'true');
+  await expect(call).toBeInViewport();
+
+  const down = call.locator(`[data-testid=tool-call][data-tool-call-id="${callId}"] + [data-testid=offscreen-link]`);
+  await expect(down).toHaveAttribute('data-distance', String(MOVED_TO - callIndex));
+  await down.click();
+  await expect(result).toBeInViewport();
+});
+
+test('a load in progress shows its progress and can be cancelled, keeping the history on screen', async ({ page }) => {
+  await openApp(page);
+  // The sample again, but its server never answers: the load waits until cancelled.
+  await page.route((url) => url.pathname.endsWith('/samples/redis-logs.langchain.json'), () => undefined);
+  await page.getByRole('button', { name: 'Sample' }).click();
+  const progress = page.getByTestId('progress');
+  await expect(progress).toBeVisible();
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-state', 'loading');
+  await page.getByTestId('cancel-load').click();
+  await expect(progress).toHaveCount(0);
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready');
+  await expect(timeline).toHaveAttribute('data-message-count', '5');
+  // The history on screen still answers: its detail comes from its own worker, untouched by the cancel.
+  await message(page, 1).click();
+  await expect(page.getByTestId('detail-json')).toBeVisible();
+});

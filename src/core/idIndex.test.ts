@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { IdIndex } from './idIndex';
+
+describe('IdIndex', () => {
+  it('numbers ids in the order first added and finds them again', () => {
+    const index = new IdIndex();
+    expect(['a', 'b', 'a', 'c', 'b'].map((id) => index.add(id))).toEqual([0, 1, 0, 2, 1]);
+    expect([index.get('c'), index.get('d'), index.size]).toEqual([2, -1, 3]);
+    expect(index.ids).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps every id apart while growing far past its first size', () => {
+    const index = new IdIndex(1);
+    const ids = Array.from({ length: 5000 }, (_, i) => `call_${i}`);
+    expect(ids.map((id) => index.add(id))).toEqual(ids.map((_, i) => i));
+    expect(ids.map((id) => index.get(id))).toEqual(ids.map((_, i) => i));
+  });
+
+  it('tells apart long ids that share their ends, and the empty id', () => {
+    const index = new IdIndex();
+    const end = 'x'.repeat(40);
+    const long = [`${end}a${end}`, `${end}b${end}`, `${end}${end}`];
+    expect(long.map((id) => index.add(id))).toEqual([0, 1, 2]);
+    expect([index.add(''), index.get(''), index.get(`${end}a${end}`)]).toEqual([3, 3, 0]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Card } from '../worker/protocol';
+
+/** Cards kept on the page; enough for several screens either way, small next to the history. */
+export const CARD_CACHE_SIZE = 4000;
+
+/**
+ * Timeline cards fetched from the worker as the user scrolls. Least recently used cards are dropped
+ * beyond `limit`; a card asked for twice while in flight is requested once.
+ */
+export class CardCache {
+  private readonly cards = new Map<number, Card>();
+  private readonly inFlight = new Set<number>();
+
+  constructor(
+    private readonly fetchCards: (indices: number[]) => Promise<Card[]>,
+    /** Called when new cards arrived. */
+    private readonly onLoad: () => void,
+    initial: readonly Card[] = [],
+    private readonly limit = CARD_CACHE_SIZE,
+  ) {
+    for (const card of initial) this.cards.set(card.index, card);
+  }
+
+  get(index: number): Card | undefined {
+    return this.cards.get(index);
+  }
+
+  /** Fetches the cards of `indices` not yet here; the rows being drawn come first in `indices`. */
+  ensure(indices: Iterable<number>): void {
+    const missing: number[] = [];
+    for (const index of indices) {
+      const card = this.cards.get(index);
+      if (card) {
+        // Most recently used last: Map keeps insertion order.
+        this.cards.delete(index);
+        this.cards.set(index, card);
+      } else if (!this.inFlight.has(index)) {
+        missing.push(index);
+        this.inFlight.add(index);
+      }
+    }
+    if (missing.length === 0) return;
+    this.fetchCards(missing).then(
+      (cards) => {
+        for (const index of missing) this.inFlight.delete(index);
+        for (const card of cards) this.cards.set(card.index, card);
+        for (const index of this.cards.keys()) {
+          if (this.cards.size <= this.limit) break;
+          this.cards.delete(index);
+        }
+        this.onLoad();
+      },
+      // A stopped worker (a newer history replaced this one) has nothing more to send.
+      () => {
+        for (const index of missing) this.inFlight.delete(index);
+      },
+    );
+  }
+}

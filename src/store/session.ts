@@ -1,0 +1,51 @@
+import type { ConvertTarget } from '../core/convert';
+import type { Role } from '../core/model';
+import type { Card, Conversion, MessageDetail, TranscriptView } from '../worker/protocol';
+import { CardCache } from './cardCache';
+import type { WorkerClient } from './workerClient';
+
+/** Details kept: the selected message and the few before it, for stepping back and forth. */
+const DETAILS_KEPT = 8;
+
+/** A history on screen: its compact view here, its full transcript in `client`'s worker. */
+export class ViewSession {
+  readonly cards: CardCache;
+  private readonly details = new Map<number, Promise<MessageDetail>>();
+
+  constructor(
+    private readonly client: WorkerClient,
+    readonly view: TranscriptView,
+    firstCards: readonly Card[],
+    onCards: () => void,
+  ) {
+    this.cards = new CardCache((indices) => client.call('cards', { indices }), onCards, firstCards);
+  }
+
+  detail(index: number): Promise<MessageDetail> {
+    let detail = this.details.get(index);
+    if (!detail) {
+      detail = this.client.call('detail', { index });
+      // A failed request is not kept: asking again may work (and says why again if not).
+      detail.catch(() => this.details.delete(index));
+      this.details.set(index, detail);
+      for (const key of this.details.keys()) {
+        if (this.details.size <= DETAILS_KEPT) break;
+        this.details.delete(key);
+      }
+    }
+    return detail;
+  }
+
+  search(query: string, roles: Role[]): Promise<Int32Array> {
+    return this.client.call('search', { query, roles });
+  }
+
+  convert(target: ConvertTarget): Promise<Conversion> {
+    return this.client.call('convert', { target });
+  }
+
+  /** Frees the worker and the transcript it holds. */
+  close(): void {
+    this.client.terminate();
+  }
+}

@@ -1,0 +1,83 @@
+import type { LoadProgress, Method, Params, Result, WorkerRequest, WorkerResponse } from '../worker/protocol';
+
+/** What the client needs of a Worker; tests pass a fake. */
+export interface WorkerPort {
+  postMessage(message: WorkerRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+interface Pending {
+  resolve: (result: Result<Method>) => void;
+  reject: (error: Error) => void;
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/** Rejects the calls of a worker that was stopped on purpose (a cancelled or replaced load). */
+export class WorkerStopped extends Error {
+  constructor() {
+    super('The worker was stopped.');
+    this.name = 'WorkerStopped';
+  }
+}
+
+/** Requests to one worker, matched to their answers by id. */
+export class WorkerClient {
+  private lastId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private failure: Error | undefined;
+
+  constructor(private readonly port: WorkerPort) {
+    port.onmessage = (event) => this.receive(event.data);
+    port.onerror = (event) => {
+      // A worker that fails to start or crashes fails every call, now and later, with what it said.
+      event.preventDefault();
+      this.fail(new Error(`The import worker failed: ${event.message || 'unknown error'}`));
+    };
+  }
+
+  call<M extends Method>(method: M, params: Params<M>, onProgress?: (progress: LoadProgress) => void): Promise<Result<M>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.lastId;
+    return new Promise<Result<M>>((resolve, reject) => {
+      // Each answer carries its request's id, so the result has the type this method's request promised.
+      this.pending.set(id, { resolve: resolve as (result: Result<Method>) => void, reject, ...(onProgress ? { onProgress } : {}) });
+      try {
+        this.port.postMessage({ id, method, params } as WorkerRequest);
+      } catch (error) {
+        this.pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  /** Stops the worker; calls still waiting reject with WorkerStopped. */
+  terminate(): void {
+    this.port.terminate();
+    this.fail(new WorkerStopped());
+  }
+
+  private receive(response: WorkerResponse): void {
+    const call = this.pending.get(response.id);
+    if (!call) return;
+    if (response.kind === 'progress') {
+      call.onProgress?.(response.progress);
+      return;
+    }
+    this.pending.delete(response.id);
+    if (response.kind === 'result') call.resolve(response.result);
+    else call.reject(new Error(response.message));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const call of this.pending.values()) call.reject(error);
+    this.pending.clear();
+  }
+}
+
+/** A fresh worker: each history gets its own, so a cancelled load never takes the one on screen with it. */
+export function spawnWorker(): WorkerClient {
+  return new WorkerClient(new Worker(new URL('../worker/import.worker.ts', import.meta.url), { type: 'module' }));
+}

@@ -1,0 +1,13 @@
+/** Saves `text` as a file through the browser's own download: a Blob URL, nothing leaves the machine. */
+export function downloadText(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; revoking later frees the Blob all the same.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

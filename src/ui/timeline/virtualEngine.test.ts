@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { VirtualEngine, type RowSource } from './virtualEngine';
+import { MAX_SCROLL_HEIGHT } from './virtualMath';
+
+/** What the engine touches of a DOM element: sizes, scrollTop, a style and data-row. */
+function element(fields: Partial<{ clientWidth: number; clientHeight: number; scrollTop: number; row: number }> = {}) {
+  return {
+    clientWidth: fields.clientWidth ?? 600,
+    clientHeight: fields.clientHeight ?? 800,
+    scrollTop: fields.scrollTop ?? 0,
+    style: { height: '', transform: '', willChange: '' },
+    dataset: { row: String(fields.row ?? 0) },
+  };
+}
+const asElement = (fake: ReturnType<typeof element>) => fake as unknown as HTMLElement;
+
+function setup(count: number, height = 100) {
+  const scroller = element();
+  const canvas = element();
+  const window = element();
+  const onChange = vi.fn();
+  const engine = new VirtualEngine(onChange);
+  engine.attach(asElement(scroller), asElement(canvas), asElement(window));
+  const source: RowSource = { count, heightOf: () => height, measured: vi.fn() };
+  engine.setRows(source);
+  return { engine, scroller, canvas, window, onChange, source };
+}
+
+describe('VirtualEngine', () => {
+  it('draws the rows in and near the viewport of a short list, one to one with the scroll position', () => {
+    const { engine, scroller, canvas } = setup(1000);
+    expect(canvas.style.height).toBe('100000px');
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([0, 7]);
+    expect(engine.first).toBe(0);
+    expect(engine.last).toBe(13);
+    scroller.scrollTop = 50_000;
+    engine.onScroll();
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([500, 507]);
+  });
+
+  it('scales a list taller than a browser allows and still reaches its last row', () => {
+    const { engine, scroller, canvas } = setup(1_000_000);
+    expect(canvas.style.height).toBe(`${MAX_SCROLL_HEIGHT}px`);
+    engine.scrollToRow(999_999, 'end');
+    expect(scroller.scrollTop).toBe(MAX_SCROLL_HEIGHT - 800);
+    expect(engine.visibleLast).toBe(999_999);
+    // The user drags the scrollbar to the middle: the middle of the run shows.
+    scroller.scrollTop = (MAX_SCROLL_HEIGHT - 800) / 2;
+    engine.onScroll();
+    expect(engine.visibleFirst).toBeGreaterThan(499_000);
+    expect(engine.visibleFirst).toBeLessThan(501_000);
+  });
+
+  it('places drawn rows by transform, relative to the window, which follows a scaled scroll', () => {
+    const { engine, scroller, window } = setup(1_000_000);
+    const row = element({ row: 3 });
+    engine.addRow(asElement(row));
+    expect(row.style.transform).toBe('translateY(300px)');
+    scroller.scrollTop = 1000;
+    engine.onScroll();
+    // 1000 scrolled pixels show rows 12.5 times further down: the window moves the rows the difference.
+    const ratio = (100_000_000 - 800) / (MAX_SCROLL_HEIGHT - 800);
+    expect(window.style.transform).toBe(`translateY(${1000 - 1000 * ratio + engine.base}px)`);
+  });
+
+  it('keeps the row at the top in place when rows above it are measured', () => {
+    const { engine, scroller, source } = setup(1000);
+    scroller.scrollTop = 5000;
+    engine.onScroll();
+    engine.onRowsResized([{ row: 48, height: 300 }, { row: 52, height: 50 }]);
+    expect(source.measured).toHaveBeenCalledWith(48, 300);
+    // Row 48 grew by 200 px above the top row (50): the scroll moved with it.
+    expect(scroller.scrollTop).toBe(5200);
+    expect(engine.visibleFirst).toBe(50);
+  });
+
+  it('re-aims a jump as the rows around its target are measured, until the user scrolls', () => {
+    const { engine, scroller } = setup(1000);
+    engine.scrollToRow(500, 'start');
+    expect(scroller.scrollTop).toBe(50_000);
+    engine.onScroll();
+    engine.onRowsResized([{ row: 499, height: 160 }]);
+    expect(scroller.scrollTop).toBe(50_060);
+    engine.onScroll();
+    scroller.scrollTop = 40_000;
+    engine.onScroll();
+    engine.onRowsResized([{ row: 10, height: 120 }]);
+    expect(scroller.scrollTop).toBe(40_020);
+  });
+});

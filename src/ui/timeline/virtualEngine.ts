@@ -1,0 +1,188 @@
+import { alignedTop, RowHeights, rowsInWindow, scrollScale, type Align } from './virtualMath';
+
+/** Rows drawn beyond each edge of the viewport, in pixels: enough for a fast wheel's next frames. */
+const OVERSCAN = 600;
+/** Rows are placed relative to a base offset, moved only when the drawn rows get this far from it. */
+const REBASE = 200_000;
+/** Re-aims a jump this many times as the rows around its target are measured. */
+const JUMP_PASSES = 4;
+
+export interface RowSource {
+  count: number;
+  /** The height to assume for a row until it is measured again; `width` is the list's. */
+  heightOf(row: number, width: number): number;
+  /** A row's measured height, for the source to keep across lists (a filter builds a new one). */
+  measured(row: number, height: number): void;
+}
+
+/**
+ * A virtual list's state and DOM writes. Offsets come from a Fenwick tree of heights. Each drawn row is
+ * placed here, by transform, relative to a base offset, inside one window element: a row that is
+ * measured moves the rows below it before the frame is painted, and rows added or removed move no
+ * other row (nothing is repainted but them). A list taller than browsers allow scrolls a capped
+ * canvas, the window following the scroll. `onChange` asks for a render when the rows to draw changed.
+ */
+export class VirtualEngine {
+  heights = new RowHeights([]);
+  /** Rows drawn, first and last inclusive. */
+  first = 0;
+  last = -1;
+  /** Rows inside the viewport. */
+  visibleFirst = 0;
+  visibleLast = -1;
+  /** The row offset drawn rows are placed relative to. */
+  base = 0;
+  private source: RowSource = { count: 0, heightOf: () => 0, measured: () => undefined };
+  private scale = scrollScale(0, 0);
+  private viewport = 0;
+  private width = 0;
+  /** The row offset at the viewport's top. */
+  private top = 0;
+  /** The scrollTop set here, to tell these scroll events from the user's. */
+  private expectedScroll = -1;
+  /** The scroller's scrollTop as last read or set: reading it after a DOM write would force a layout. */
+  private scrollTop = 0;
+  private placedAt = '';
+  private jump: { row: number; align: Align; passes: number } | null = null;
+  private scroller: HTMLElement | null = null;
+  private canvas: HTMLElement | null = null;
+  private window: HTMLElement | null = null;
+  /** Drawn row elements (with `data-row`) and the transform each was last given. */
+  private readonly rows = new Map<HTMLElement, string>();
+
+  constructor(private readonly onChange: () => void) {}
+
+  attach(scroller: HTMLElement | null, canvas: HTMLElement | null, window: HTMLElement | null): void {
+    this.scroller = scroller;
+    this.canvas = canvas;
+    this.window = window;
+    this.placedAt = '';
+    this.scrollTop = scroller?.scrollTop ?? 0;
+    this.measureViewport();
+  }
+
+  /** A new list: heights as last measured or guessed; the scroll offset stays where it can. */
+  setRows(source: RowSource): void {
+    this.source = source;
+    const heights = new Float64Array(source.count);
+    for (let row = 0; row < source.count; row++) heights[row] = source.heightOf(row, this.width);
+    this.heights = new RowHeights(heights);
+    this.jump = null;
+    this.rescale();
+    this.scrollToTop(this.top, true);
+  }
+
+  scrollToRow(row: number, align: Align): void {
+    this.jump = { row, align, passes: JUMP_PASSES };
+    this.scrollToTop(alignedTop(this.heights, row, this.viewport, align, this.top));
+  }
+
+  onScroll(): void {
+    if (!this.scroller) return;
+    this.scrollTop = this.scroller.scrollTop;
+    const ours = Math.abs(this.scrollTop - this.expectedScroll) < 1;
+    this.expectedScroll = -1;
+    // A scroll this engine made keeps its exact offset (scrollTop is rounded); the user's gives a jump still
+    // settling up.
+    if (!ours) {
+      this.jump = null;
+      this.top = this.scale.toVirtual(this.scrollTop);
+    }
+    this.update();
+  }
+
+  /** Rows report their drawn height; the row at the viewport's top, or a jump's target, stays put. */
+  onRowsResized(sizes: readonly { row: number; height: number }[]): void {
+    const anchor = this.heights.indexAt(this.top);
+    const anchorOffset = this.top - this.heights.offsetOf(anchor);
+    let changed = false;
+    for (const { row, height } of sizes) {
+      if (!(row >= 0 && row < this.heights.count) || height === 0) continue;
+      this.source.measured(row, height);
+      if (this.heights.set(row, height) !== 0) changed = true;
+    }
+    if (!changed) return;
+    this.rescale();
+    const jump = this.jump;
+    if (jump && jump.passes-- > 0) this.scrollToTop(alignedTop(this.heights, jump.row, this.viewport, jump.align, this.top), true);
+    else this.scrollToTop(this.heights.offsetOf(anchor) + anchorOffset, true);
+  }
+
+  /** The scroll element's size changed: a new width reflows every card, so guesses start over. */
+  measureViewport(): void {
+    if (!this.scroller) return;
+    if (this.scroller.clientWidth !== this.width) {
+      this.width = this.scroller.clientWidth;
+      const anchor = this.heights.indexAt(this.top);
+      for (let row = 0; row < this.heights.count; row++) this.heights.set(row, this.source.heightOf(row, this.width));
+      this.top = this.heights.offsetOf(anchor);
+    }
+    this.viewport = this.scroller.clientHeight;
+    this.rescale();
+    this.scrollToTop(this.top, true);
+  }
+
+  addRow(element: HTMLElement): void {
+    this.rows.set(element, '');
+    this.place();
+  }
+
+  removeRow(element: HTMLElement): void {
+    this.rows.delete(element);
+  }
+
+  /** Places the window for the scroll position and each drawn row at its offset; writes only what changed. */
+  place(): void {
+    if (this.window) {
+      // Scroll coordinates of the base offset, given that the viewport's top shows row offset `top`.
+      const transform = `translateY(${this.scrollTop + this.base - this.top}px)`;
+      if (transform !== this.placedAt) {
+        this.placedAt = transform;
+        this.window.style.transform = transform;
+      }
+    }
+    for (const [element, placed] of this.rows) {
+      const transform = `translateY(${this.heights.offsetOf(Number(element.dataset.row)) - this.base}px)`;
+      if (transform === placed) continue;
+      this.rows.set(element, transform);
+      element.style.transform = transform;
+    }
+  }
+
+  private rescale(): void {
+    this.scale = scrollScale(this.heights.total, this.viewport);
+    if (this.canvas) this.canvas.style.height = `${this.scale.height}px`;
+    // Scaled, the window moves on every scroll: as a layer of its own it moves without repainting its rows.
+    if (this.window) this.window.style.willChange = this.scale.ratio === 1 ? '' : 'transform';
+  }
+
+  private scrollToTop(top: number, force = false): void {
+    this.top = Math.min(Math.max(top, 0), Math.max(this.heights.total - this.viewport, 0));
+    const scroller = this.scroller;
+    if (scroller) {
+      const scrollTop = Math.round(this.scale.toScroll(this.top));
+      if (Math.abs(this.scrollTop - scrollTop) >= 1) {
+        // In range: rescale() sized the canvas first, so the browser does not clamp it.
+        this.expectedScroll = scrollTop;
+        this.scrollTop = scrollTop;
+        scroller.scrollTop = scrollTop;
+      }
+    }
+    this.update(force);
+  }
+
+  private update(force = false): void {
+    const drawn = rowsInWindow(this.heights, this.top, this.viewport, OVERSCAN);
+    const visible = rowsInWindow(this.heights, this.top, this.viewport);
+    const changed =
+      drawn.first !== this.first || drawn.last !== this.last || visible.first !== this.visibleFirst || visible.last !== this.visibleLast;
+    this.first = drawn.first;
+    this.last = drawn.last;
+    const firstOffset = this.heights.offsetOf(this.first);
+    if (Math.abs(firstOffset - this.base) > REBASE) this.base = firstOffset;
+    this.visibleFirst = visible.first;
+    this.visibleLast = visible.last;
+    this.place();
+    if (changed || force) this.onChange();
+  }
+}

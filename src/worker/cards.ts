@@ -1,0 +1,61 @@
+import type { ContentKind, Message, ToolCall, Transcript } from '../core/model';
+import { CARD_CHARS, type CallChip, type Card } from './protocol';
+import { argsLine, clip } from './text';
+
+function chip(call: ToolCall, transcript: Transcript): CallChip {
+  const result = call.id !== undefined ? transcript.links.get(call.id)?.results[0] : undefined;
+  return {
+    id: call.id,
+    name: call.name,
+    args: argsLine(call),
+    invalid: call.invalid === true || call.error !== undefined,
+    error: call.error,
+    result,
+  };
+}
+
+function contentKinds(message: Message): Card['contentKinds'] {
+  const counts = new Map<ContentKind, number>();
+  for (const block of message.content) {
+    if (block.kind === 'text' || block.kind === 'tool_call' || block.kind === 'tool_result') continue;
+    counts.set(block.kind, (counts.get(block.kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, count]) => ({ kind, count }));
+}
+
+function resultOf(message: Message, transcript: Transcript): Card['resultOf'] {
+  const call = message.toolCallId !== undefined ? transcript.links.get(message.toolCallId)?.calls[0] : undefined;
+  if (!call) return undefined;
+  const caller = transcript.messages[call.messageIndex];
+  const toolCall = (call.invalid ? caller?.invalidToolCalls : caller?.toolCalls)?.[call.callIndex];
+  return { messageIndex: call.messageIndex, name: toolCall?.name ?? 'call' };
+}
+
+function cardOf(message: Message, transcript: Transcript): Card {
+  return {
+    index: message.index,
+    sourceType: message.sourceType,
+    id: message.id,
+    name: message.name,
+    model: message.model,
+    text: clip(message.text, CARD_CHARS),
+    textLength: message.text.length,
+    contentKinds: contentKinds(message),
+    calls: [...message.toolCalls, ...message.invalidToolCalls].map((call) => chip(call, transcript)),
+    toolCallId: message.toolCallId,
+    status: message.status,
+    problem: message.problem,
+    usage: message.usage,
+    resultOf: resultOf(message, transcript),
+  };
+}
+
+/** Cards of the messages at `indices`; indices outside the transcript are skipped. */
+export function buildCards(transcript: Transcript, indices: Iterable<number>): Card[] {
+  const cards: Card[] = [];
+  for (const index of indices) {
+    const message = transcript.messages[index];
+    if (message) cards.push(cardOf(message, transcript));
+  }
+  return cards;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createHandler, exportFileName, type Post } from './handler';
+import type { Card, ImportOutcome, LoadProgress, Method, Params, WorkerResponse } from './protocol';
+
+const HISTORY = JSON.stringify([
+  { type: 'human', data: { content: 'Weather in Beijing?', id: 'h1' } },
+  {
+    type: 'ai',
+    data: { content: '', id: 'a1', tool_calls: [{ name: 'get_weather', args: { city: 'Beijing' }, id: 'call_1', type: 'tool_call' }] },
+  },
+  { type: 'tool', data: { content: '25 degrees', tool_call_id: 'call_1', status: 'error', id: 't1' } },
+  { type: 'ai', data: { content: 'It is warm.', id: 'a2' } },
+]);
+
+/** A handler and every response it posted, with what each transferred. */
+function harness() {
+  const posted: { response: WorkerResponse; transfer: Transferable[] }[] = [];
+  const post: Post = (response, transfer = []) => posted.push({ response, transfer });
+  const handle = createHandler(post);
+  let id = 0;
+  const call = async <M extends Method>(method: M, params: Params<M>) => {
+    const request = { id: ++id, method, params } as const;
+    await handle(request as Parameters<typeof handle>[0]);
+    return posted.filter((p) => p.response.id === request.id);
+  };
+  const resultOf = async <M extends Method>(method: M, params: Params<M>) => {
+    const replies = await call(method, params);
+    const last = replies.at(-1)?.response;
+    if (last?.kind !== 'result') throw new Error(`expected a result, got ${JSON.stringify(last)}`);
+    return last.result;
+  };
+  return { call, resultOf, posted };
+}
+
+describe('worker protocol', () => {
+  it('imports text: progress, then the compact view and the first cards with its buffers transferred', async () => {
+    const { call } = harness();
+    const replies = await call('import', { input: HISTORY, name: 'paste' });
+    const progress = replies.flatMap((r) => (r.response.kind === 'progress' ? [r.response.progress] : []));
+    expect(progress.map((p: LoadProgress) => p.phase)).toEqual(['parse', 'prepare']);
+    expect(progress[1]?.messages).toBe(4);
+    const last = replies.at(-1)!;
+    expect(last.response.kind).toBe('result');
+    const outcome = (last.response as { result: ImportOutcome }).result;
+    if (!outcome.ok) throw new Error('import failed');
+    expect(outcome.view.count).toBe(4);
+    expect(outcome.view.format).toBe('langchain-stored');
+    expect(outcome.view.formats.some((f) => f.name === 'openai-chat')).toBe(true);
+    expect(outcome.cards.map((card: Card) => card.index)).toEqual([0, 1, 2, 3]);
+    expect(last.transfer).toContain(outcome.view.columns.role.buffer);
+  });
+
+  it('reads a Blob, reporting bytes', async () => {
+    const { call } = harness();
+    const replies = await call('import', { input: new Blob([HISTORY]), name: 'h.json' });
+    const read = replies.find((r) => r.response.kind === 'progress' && r.response.progress.phase === 'read');
+    expect(read?.response).toMatchObject({ progress: { bytes: HISTORY.length, total: HISTORY.length } });
+  });
+
+  it('answers an unreadable input with the import error', async () => {
+    const { resultOf } = harness();
+    const outcome = (await resultOf('import', { input: '[{"type": ', name: 'paste' })) as ImportOutcome;
+    expect(outcome.ok).toBe(false);
+  });
+
+  it('uses the format it is told', async () => {
+    const { resultOf } = harness();
+    const outcome = (await resultOf('import', { input: HISTORY, name: 'paste', format: 'openai-chat' })) as ImportOutcome;
+    expect(outcome.ok ? outcome.view.format : outcome.error.message).not.toBe('langchain-stored');
+  });
+
+  it('serves cards, details, searches and conversions of the loaded history', async () => {
+    const { resultOf } = harness();
+    await resultOf('import', { input: HISTORY, name: 'runs/weather.json' });
+    const [result] = (await resultOf('cards', { indices: [2, 99] })) as Card[];
+    expect(result).toMatchObject({ index: 2, toolCallId: 'call_1', resultOf: { messageIndex: 1, name: 'get_weather' } });
+    expect(await resultOf('detail', { index: 1 })).toMatchObject({ id: 'a1', rawJson: expect.stringContaining('"get_weather"') });
+    const search = async (query: string, roles: Params<'search'>['roles']) => [...((await resultOf('search', { query, roles })) as Int32Array)];
+    expect(await search('BEIJING', ['human', 'ai', 'tool'])).toEqual([0]);
+    expect(await search('call_1', ['human', 'ai', 'tool'])).toEqual([1, 2]);
+    expect(await search('call_1', ['tool'])).toEqual([2]);
+    expect(await search('', ['ai'])).toEqual([1, 3]);
+    const conversion = await resultOf('convert', { target: 'openai-chat' });
+    expect(conversion).toMatchObject({ fileName: 'weather.openai-chat.json', text: expect.stringContaining('call_1') });
+  });
+
+  it('answers a failing request with an error, not silence', async () => {
+    const { call } = harness();
+    const [reply] = await call('detail', { index: 0 });
+    expect(reply?.response).toEqual({ id: 1, kind: 'error', message: 'No history is loaded in this worker.' });
+  });
+});
+
+describe('exportFileName', () => {
+  it('names the export after the input', () => {
+    expect(exportFileName('run.json', 'anthropic')).toBe('run.anthropic.json');
+    expect(exportFileName('https://x.test/a/b.jsonl?raw=1', 'msgscope')).toBe('b.msgscope.json');
+    expect(exportFileName('paste', 'openai-chat')).toBe('paste.openai-chat.json');
+    expect(exportFileName('', 'openai-chat')).toBe('history.openai-chat.json');
+  });
+});

@@ -1,0 +1,84 @@
+import type { Transcript } from '../core/model';
+import type { Method, Params, RequestOf, Result, WorkerRequest, WorkerResponse } from './protocol';
+import { readInput, type ProgressSink } from './readInput';
+
+/** Cards sent with the view, so the first screen paints without another round trip. */
+const FIRST_CARDS = 64;
+
+export type Post = (response: WorkerResponse, transfer?: Transferable[]) => void;
+
+interface Reply<M extends Method> {
+  result: Result<M>;
+  /** Buffers handed over rather than copied. */
+  transfer?: ArrayBuffer[];
+}
+
+type Handlers = { [M in Method]: (params: Params<M>, progress: ProgressSink) => Promise<Reply<M>> | Reply<M> };
+
+/** `name.json` → `name.openai-chat.json`; a URL or path keeps its last segment. */
+export function exportFileName(source: string, target: string): string {
+  const path = source.split(/[?#]/)[0] ?? '';
+  const base = path.split(/[/\\]/).filter(Boolean).pop() ?? 'history';
+  return `${base.replace(/\.(jsonl?|txt)$/i, '') || 'history'}.${target}.json`;
+}
+
+/**
+ * The worker's side of the protocol. An import keeps its Transcript here; the page holds one worker per
+ * history on screen, so every other request reads that one.
+ */
+export function createHandler(post: Post): (request: WorkerRequest) => Promise<void> {
+  // Fetched and compiled while the first input is read, rather than before the worker can start reading it.
+  const tools = import('./tools');
+  let loaded: { transcript: Transcript; name: string } | undefined;
+  const current = (): Transcript => {
+    if (!loaded) throw new Error('No history is loaded in this worker.');
+    return loaded.transcript;
+  };
+
+  const handlers: Handlers = {
+    async import({ input, name, format }, progress) {
+      // Bytes as read; text passed in as a string counts its characters.
+      let bytes = 0;
+      const text = await readInput(input, (read) => {
+        bytes = read.bytes;
+        progress(read);
+      });
+      bytes ||= text.length;
+      progress({ phase: 'parse', bytes });
+      const { importText, buildView, buildCards, viewBuffers } = await tools;
+      const result = importText(text, format !== undefined ? { format } : {});
+      if (!result.ok) return { result };
+      const { transcript } = result;
+      loaded = { transcript, name };
+      progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
+      const view = buildView(transcript);
+      const cards = buildCards(transcript, Array.from({ length: FIRST_CARDS }, (_, i) => i));
+      return { result: { ok: true, view, cards }, transfer: viewBuffers(view) };
+    },
+    cards: async ({ indices }) => ({ result: (await tools).buildCards(current(), indices) }),
+    detail: async ({ index }) => ({ result: (await tools).buildDetail(current(), index) }),
+    search: async ({ query, roles }) => {
+      const indices = (await tools).searchMessages(current().messages, query, roles);
+      return { result: indices, transfer: [indices.buffer] };
+    },
+    convert: async ({ target }) => {
+      const { text, lost } = (await tools).convertTranscript(current(), target);
+      return { result: { text, lost, fileName: exportFileName(loaded?.name ?? '', target) } };
+    },
+  };
+
+  async function run<M extends Method>(request: RequestOf<M>): Promise<Reply<M>> {
+    const progress: ProgressSink = (p) => post({ id: request.id, kind: 'progress', progress: p });
+    return handlers[request.method](request.params, progress);
+  }
+
+  return async (request) => {
+    try {
+      const { result, transfer } = await run(request);
+      post({ id: request.id, kind: 'result', result }, transfer);
+    } catch (error) {
+      // A bug must reach the user as an error, not as a request that never answers.
+      post({ id: request.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}

@@ -1,0 +1,65 @@
+import type { ImportInput, LoadProgress } from './protocol';
+
+export type ProgressSink = (progress: LoadProgress) => void;
+
+/** Progress is posted at most this often: a 60 MB file arrives in thousands of chunks. */
+const REPORT_EVERY_MS = 50;
+
+/** The input as text, reporting bytes read as they arrive. */
+export async function readInput(input: ImportInput, report: ProgressSink): Promise<string> {
+  if (typeof input === 'string') return input;
+  if (input instanceof Blob) return readStream(input.stream(), input.size, report);
+  const response = await fetchHistory(input.url);
+  const length = Number(response.headers.get('content-length'));
+  // A compressed body's length is not the length read: show no total rather than a wrong one.
+  const total = length > 0 && !response.headers.get('content-encoding') ? length : undefined;
+  return response.body ? readStream(response.body, total, report) : response.text();
+}
+
+/** Fetches a history the user asked for (the sample or `?src=`); errors name the URL and the HTTP status. */
+async function fetchHistory(url: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Could not fetch ${url}: network error (${reason}). The server may be unreachable or may not allow cross-origin requests.`,
+      { cause: error },
+    );
+  }
+  if (!response.ok) {
+    throw new Error(`Could not fetch ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+  }
+  // Static hosts answer unknown paths with their HTML start page and status 200: that is a wrong URL, not a history.
+  if (response.headers.get('content-type')?.startsWith('text/html')) {
+    throw new Error(`Could not fetch ${url}: the server answered with an HTML page, not a message history. Check the URL.`);
+  }
+  return response;
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>, total: number | undefined, report: ProgressSink): Promise<string> {
+  // One buffer of the announced size, filled in place: collecting chunks and joining them would hold the file twice.
+  let buffer = new Uint8Array(total ?? 1 << 20);
+  let length = 0;
+  let reportedAt = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (length + value.length > buffer.length) {
+      const grown = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
+      grown.set(buffer.subarray(0, length));
+      buffer = grown;
+    }
+    buffer.set(value, length);
+    length += value.length;
+    const now = Date.now();
+    if (now - reportedAt >= REPORT_EVERY_MS) {
+      reportedAt = now;
+      report({ phase: 'read', bytes: length, ...(total !== undefined ? { total } : {}) });
+    }
+  }
+  report({ phase: 'read', bytes: length, total: length });
+  return new TextDecoder().decode(buffer.subarray(0, length));
+}
