@@ -2,7 +2,7 @@
 // jump and scroll against the browser's own fetch + JSON.parse of the same file, then the CLI against
 // Node's own read + JSON.parse, and the gzipped JavaScript the first paint needs. Writes docs/BENCHMARKS.md.
 import { mkdirSync, writeFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { chromium } from '@playwright/test';
 import { historyText } from './generate.mjs';
 import { startServer } from './server.mjs';
@@ -30,6 +30,8 @@ for (const n of sizes) {
 const server = await startServer(appDir, outDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
+// Other work on the machine slows every figure: the load average is printed with them.
+const loadBefore = loadavg()[0];
 const rows = [];
 let frameFloor;
 let firstPaintScripts = [];
@@ -74,7 +76,9 @@ const lines = [
   '# Benchmarks',
   '',
   `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser.version ? 'Chromium ' + browser.version() : 'Chromium'} (headless).`,
+    `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser.version ? 'Chromium ' + browser.version() : 'Chromium'} (headless), ` +
+    `1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end.`,
+  ...(process.env.BENCH_APP ? [`App build measured: ${appDir}.`] : []),
   'Histories are generated LangChain stored messages (scripts/bench/generate.mjs): turns of human → AI with 1–3 parallel tool calls → results → answer.',
   '',
   '## Browser',

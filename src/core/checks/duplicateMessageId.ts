@@ -1,22 +1,21 @@
 import { IdIndex } from '../idIndex';
 import type { Finding } from '../model';
-import { at, atStart, report, type Rule } from './rule';
+import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
-export const duplicateMessageId: Rule = {
+export const duplicateMessageId: MessageRule = messageRule({
   id: 'duplicate-message-id',
   severity: 'warning',
-  check({ messages }) {
-    const findings: Finding[] = [];
+  perMessage({ messages }, findings: Finding[]) {
     const ids = new IdIndex(messages.length);
     // By id number: the first message with that id.
     const firstWithId = new Int32Array(messages.length);
-    for (const m of messages) {
-      if (m.id === undefined || m.id === '') continue;
+    return (m) => {
+      if (m.id === undefined || m.id === '') return;
       const known = ids.size;
       const number = ids.add(m.id);
       if (number === known) {
         firstWithId[number] = m.index;
-        continue;
+        return;
       }
       const first = firstWithId[number] ?? 0;
       findings.push(
@@ -28,7 +27,6 @@ export const duplicateMessageId: Rule = {
           fix: `Give ${at(m.index)} its own id (or drop the id and let add_messages assign one).`,
         }),
       );
-    }
-    return findings;
+    };
   },
-};
+});

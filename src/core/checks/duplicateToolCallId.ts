@@ -1,24 +1,19 @@
 import { anthropicLayout } from '../convert/anthropicTurns';
 import type { Finding, Rejection, ToolLink } from '../model';
-import { pairResults } from './pairing';
 import { anthropicUnexpectedResult, geminiResponseCount, openaiChatOneResultPerCall } from './providerErrors';
-import { at, report, type CheckContext, type Rule } from './rule';
+import { at, linkRule, report, type CheckContext, type LinkRule } from './rule';
 
 /** One finding when an id is issued more than once, and one per result beyond the calls it has. */
-export const duplicateToolCallId: Rule = {
+export const duplicateToolCallId: LinkRule = linkRule({
   id: 'duplicate-tool-call-id',
   severity: 'error',
-  check({ messages, links }) {
-    const findings: Finding[] = [];
-    for (const link of links.values()) {
-      if (link.calls.length > 1) findings.push(issuedTwice(messages, link));
-      if (link.calls.length === 0 || link.results.length <= link.calls.length) continue;
-      const { answered, surplus } = pairResults(link);
-      for (const result of surplus) findings.push(answeredTwice(messages, link, answered, result));
-    }
-    return findings;
+  perLink: ({ messages }, findings: Finding[]) => (link, { answered, surplus }) => {
+    if (link.calls.length > 1) findings.push(issuedTwice(messages, link));
+    // A second answer needs more results than calls; otherwise a surplus result belongs to a later call.
+    if (link.calls.length === 0 || link.results.length <= link.calls.length) return;
+    for (const result of surplus) findings.push(answeredTwice(messages, link, answered, result));
   },
-};
+});
 
 function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Finding {
   const where = [...new Set(link.calls.map((c) => c.messageIndex))];

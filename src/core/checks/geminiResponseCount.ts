@@ -1,6 +1,6 @@
 import type { Finding, Message } from '../model';
 import { geminiResponseCount as countRejection } from './providerErrors';
-import { at, atStart, report, type Rule } from './rule';
+import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
 /**
  * The tool messages of the turn right after `i`: the unbroken run of tool messages, widened to the
@@ -24,30 +24,26 @@ function responsesAfter(messages: readonly Message[], i: number): number[] {
  * duplicate-tool-call-id, tool-results-not-adjacent) report each mismatch with Gemini's text; this
  * rule counts the turns ids cannot explain (Gemini's functionCall.id is optional).
  */
-export const geminiResponseCount: Rule = {
+export const geminiResponseCount: MessageRule = messageRule({
   id: 'gemini-response-count',
   severity: 'error',
-  check({ messages }) {
-    const findings: Finding[] = [];
-    for (let i = 0; i < messages.length; i++) {
-      const m = messages[i];
-      if (m === undefined || m.toolCalls.length === 0) continue;
-      const responses = responsesAfter(messages, i);
-      if (responses.length === m.toolCalls.length) continue;
-      const unlinked = m.toolCalls.some((c) => c.id === undefined) || responses.some((r) => messages[r]?.toolCallId === undefined);
-      if (!unlinked) continue;
-      const calls = m.toolCalls.length;
-      findings.push(
-        report(geminiResponseCount, messages, {
-          messageIndex: i,
-          related: responses,
-          text: `${atStart(i)} makes ${calls} tool call${calls === 1 ? '' : 's'}, but the turn after it has ${responses.length} tool result${responses.length === 1 ? '' : 's'}, and missing ids leave no way to tell which call lacks its answer.`,
-          why: 'Gemini pairs a call turn with the function response turn right after it, part for part.',
-          rejectedBy: [countRejection],
-          fix: `Give ${at(i)} exactly one tool result per call, right after it; giving calls and results ids lets msgscope say which one is missing.`,
-        }),
-      );
-    }
-    return findings;
+  perMessage: ({ messages }, findings: Finding[]) => (m) => {
+    if (m.toolCalls.length === 0) return;
+    const i = m.index;
+    const responses = responsesAfter(messages, i);
+    if (responses.length === m.toolCalls.length) return;
+    const unlinked = m.toolCalls.some((c) => c.id === undefined) || responses.some((r) => messages[r]?.toolCallId === undefined);
+    if (!unlinked) return;
+    const calls = m.toolCalls.length;
+    findings.push(
+      report(geminiResponseCount, messages, {
+        messageIndex: i,
+        related: responses,
+        text: `${atStart(i)} makes ${calls} tool call${calls === 1 ? '' : 's'}, but the turn after it has ${responses.length} tool result${responses.length === 1 ? '' : 's'}, and missing ids leave no way to tell which call lacks its answer.`,
+        why: 'Gemini pairs a call turn with the function response turn right after it, part for part.',
+        rejectedBy: [countRejection],
+        fix: `Give ${at(i)} exactly one tool result per call, right after it; giving calls and results ids lets msgscope say which one is missing.`,
+      }),
+    );
   },
-};
+});

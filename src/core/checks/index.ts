@@ -11,7 +11,8 @@ import { geminiResponseCount } from './geminiResponseCount';
 import { invalidToolCall } from './invalidToolCall';
 import { orphanToolCall } from './orphanToolCall';
 import { orphanToolResult } from './orphanToolResult';
-import type { Rule } from './rule';
+import { pairResults, type Pairing } from './pairing';
+import type { LinkRule, MessageRule, Rule } from './rule';
 import { systemNotFirst } from './systemNotFirst';
 import { thinkingMissingSignature } from './thinkingMissingSignature';
 import { toolError } from './toolError';
@@ -23,7 +24,7 @@ import { usageMismatch } from './usageMismatch';
 
 export type { CheckContext, Rule } from './rule';
 
-export const rules: readonly Rule[] = [
+export const rules: readonly (Rule | MessageRule | LinkRule)[] = [
   orphanToolCall,
   orphanToolResult,
   toolResultBeforeCall,
@@ -50,10 +51,27 @@ export const neutralRuleIds: ReadonlySet<RuleId> = new Set(rules.filter((rule) =
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** All findings, by message index, then severity, then rule order (the sort is stable). */
+/**
+ * All findings, by message index, then severity, then rule order (the sort is stable). Rules that
+ * look at one message or one link at a time share a single walk over the messages and one over the
+ * links (each link paired once): every walk over a million messages costs memory traffic.
+ */
 export function runChecks(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): Finding[] {
   const ctx = { messages, links };
-  return rules
-    .flatMap((rule) => rule.check(ctx))
-    .sort((a, b) => a.messageIndex - b.messageIndex || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  const found: Finding[][] = [];
+  const messageVisitors: ((m: Message) => void)[] = [];
+  const linkVisitors: ((link: ToolLink, pairing: Pairing) => void)[] = [];
+  for (const rule of rules) {
+    // Each rule's findings keep their own array, so the order before sorting is the rule order.
+    const findings: Finding[] = [];
+    if ('perMessage' in rule) messageVisitors.push(rule.perMessage(ctx, findings));
+    else if ('perLink' in rule) linkVisitors.push(rule.perLink(ctx, findings));
+    found.push('perMessage' in rule || 'perLink' in rule ? findings : rule.check(ctx));
+  }
+  for (const m of messages) for (const visit of messageVisitors) visit(m);
+  for (const link of links.values()) {
+    const pairing = pairResults(link);
+    for (const visit of linkVisitors) visit(link, pairing);
+  }
+  return found.flat().sort((a, b) => a.messageIndex - b.messageIndex || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }

@@ -1,22 +1,18 @@
 import type { Finding, Message, ToolCall } from '../model';
 import { langchainInvalidCallReply, openaiChatMissingResult } from './providerErrors';
-import { at, atStart, clip, report, type Rule } from './rule';
+import { at, atStart, clip, messageRule, report, type MessageRule } from './rule';
 
-export const invalidToolCall: Rule = {
+export const invalidToolCall: MessageRule = messageRule({
   id: 'invalid-tool-call',
   severity: 'error',
-  check({ messages, links }) {
-    const findings: Finding[] = [];
-    for (const m of messages) {
-      for (const c of m.invalidToolCalls) {
-        const answer = c.id === undefined ? undefined : links.get(c.id)?.results[0];
-        findings.push(invalidEntry(messages, m, c, answer));
-      }
-      for (const c of m.toolCalls) if (c.error !== undefined) findings.push(unparsableArgs(messages, m, c));
+  perMessage: ({ messages, links }, findings: Finding[]) => (m) => {
+    for (const c of m.invalidToolCalls) {
+      const answer = c.id === undefined ? undefined : links.get(c.id)?.results[0];
+      findings.push(invalidEntry(messages, m, c, answer));
     }
-    return findings;
+    for (const c of m.toolCalls) if (c.error !== undefined) findings.push(unparsableArgs(messages, m, c));
   },
-};
+});
 
 const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : JSON.stringify(c.args) ?? ''), 80);
 const idOf = (c: ToolCall): string => (c.id === undefined ? 'without an id' : `"${c.id}"`);

@@ -6,35 +6,31 @@ import {
   openaiChatResultWithoutCall,
   openaiResponsesMissingCall,
 } from './providerErrors';
-import { at, report, type Rule } from './rule';
+import { at, linkRule, report, type LinkRule } from './rule';
 
-export const orphanToolResult: Rule = {
+export const orphanToolResult: LinkRule = linkRule({
   id: 'orphan-tool-result',
   severity: 'error',
-  check({ messages, links }) {
-    const findings: Finding[] = [];
-    for (const link of links.values()) {
-      if (link.calls.length > 0) continue;
-      const id = link.id;
-      const { turnOf, blockOf } = anthropicLayout(messages);
-      for (const result of link.results) {
-        findings.push(
-          report(orphanToolResult, messages, {
-            messageIndex: result,
-            toolCallId: id,
-            text: `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`,
-            why: 'The model never asked for this result, so nothing links it to a call.',
-            rejectedBy: [
-              openaiChatResultWithoutCall,
-              openaiResponsesMissingCall(id),
-              anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
-              geminiResponseNotAfterCall,
-            ],
-            fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
-          }),
-        );
-      }
+  perLink: ({ messages }, findings: Finding[]) => (link) => {
+    if (link.calls.length > 0) return;
+    const id = link.id;
+    const { turnOf, blockOf } = anthropicLayout(messages);
+    for (const result of link.results) {
+      findings.push(
+        report(orphanToolResult, messages, {
+          messageIndex: result,
+          toolCallId: id,
+          text: `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`,
+          why: 'The model never asked for this result, so nothing links it to a call.',
+          rejectedBy: [
+            openaiChatResultWithoutCall,
+            openaiResponsesMissingCall(id),
+            anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
+            geminiResponseNotAfterCall,
+          ],
+          fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
+        }),
+      );
     }
-    return findings;
   },
-};
+});

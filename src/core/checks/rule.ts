@@ -1,4 +1,5 @@
 import type { Finding, Message, Rejection, RuleId, Severity, ToolCall, ToolLink } from '../model';
+import { pairResults, type Pairing } from './pairing';
 import { explain } from './providerErrors';
 
 export interface CheckContext {
@@ -12,7 +13,47 @@ export interface Rule {
   check(ctx: CheckContext): Finding[];
 }
 
+/**
+ * A rule that looks at one message at a time. runChecks walks the messages once for all such rules:
+ * a history of a million messages is too large for each rule to walk it again.
+ */
+export interface MessageRule extends Rule {
+  /** The rule's visitor for one run: it sees every message in order and adds its findings to `findings`. */
+  perMessage(ctx: CheckContext, findings: Finding[]): (m: Message) => void;
+}
+
+/** A rule that looks at one tool call id at a time: runChecks walks the links once, pairing each once. */
+export interface LinkRule extends Rule {
+  perLink(ctx: CheckContext, findings: Finding[]): (link: ToolLink, pairing: Pairing) => void;
+}
+
 export type CallRef = ToolLink['calls'][number];
+
+/** A MessageRule whose `check` is its visitor run over the messages. */
+export function messageRule(rule: Omit<MessageRule, 'check'>): MessageRule {
+  return {
+    ...rule,
+    check(ctx) {
+      const findings: Finding[] = [];
+      const visit = rule.perMessage(ctx, findings);
+      for (const m of ctx.messages) visit(m);
+      return findings;
+    },
+  };
+}
+
+/** A LinkRule whose `check` is its visitor run over the links. */
+export function linkRule(rule: Omit<LinkRule, 'check'>): LinkRule {
+  return {
+    ...rule,
+    check(ctx) {
+      const findings: Finding[] = [];
+      const visit = rule.perLink(ctx, findings);
+      for (const link of ctx.links.values()) visit(link, pairResults(link));
+      return findings;
+    },
+  };
+}
 
 type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related' | 'rejectedBy'> & {
   related?: number[];

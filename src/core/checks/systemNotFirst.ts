@@ -1,16 +1,19 @@
 import type { Finding } from '../model';
-import { at, report, type Rule } from './rule';
+import { at, messageRule, report, type MessageRule } from './rule';
 
 /** System messages at the very start are fine, however many; one after any other message is not. */
-export const systemNotFirst: Rule = {
+export const systemNotFirst: MessageRule = messageRule({
   id: 'system-not-first',
   severity: 'warning',
-  check({ messages }) {
-    const findings: Finding[] = [];
-    const firstOther = messages.findIndex((m) => m.role !== 'system');
-    if (firstOther < 0) return findings;
-    for (let i = firstOther + 1; i < messages.length; i++) {
-      if (messages[i]?.role !== 'system') continue;
+  perMessage({ messages }, findings: Finding[]) {
+    let firstOther = -1;
+    return (m) => {
+      if (firstOther < 0) {
+        if (m.role !== 'system') firstOther = m.index;
+        return;
+      }
+      if (m.role !== 'system') return;
+      const i = m.index;
       findings.push(
         report(systemNotFirst, messages, {
           messageIndex: i,
@@ -20,7 +23,6 @@ export const systemNotFirst: Rule = {
           fix: `Move ${at(i)} to the start (or merge it into the first system message); if it is meant to arrive mid-conversation, send it as a human message.`,
         }),
       );
-    }
-    return findings;
+    };
   },
-};
+});

@@ -4,7 +4,7 @@ import { lostList } from '../convert/lost';
 import { isRecord } from '../json/value';
 import type { Finding, Message } from '../model';
 import { anthropicThinkingSignature, geminiMissingThoughtSignature } from './providerErrors';
-import { at, atStart, report, type CheckContext, type Rule } from './rule';
+import { at, atStart, messageRule, report, type CheckContext, type MessageRule } from './rule';
 
 const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v !== '';
 
@@ -32,26 +32,24 @@ function geminiThinks(messages: readonly Message[]): boolean {
  * flags what the format shows: Anthropic thinking blocks, and Gemini functionCall parts (Gemini puts
  * the signature on the first functionCall part of a model turn, none on the parallel ones after it).
  */
-export const thinkingMissingSignature: Rule = {
+export const thinkingMissingSignature: MessageRule = messageRule({
   id: 'thinking-missing-signature',
   severity: 'warning',
-  check({ messages }) {
-    const findings: Finding[] = [];
+  perMessage({ messages }, findings: Finding[]) {
     let thinks: boolean | undefined;
-    for (const m of messages) {
-      if (m.role !== 'ai') continue;
+    return (m) => {
+      if (m.role !== 'ai') return;
       for (const block of m.content) {
         const missing = missingField(block.raw);
         if (missing) findings.push(anthropicFinding(messages, m, block.raw, missing));
       }
       const first = m.toolCalls[0];
-      if (first === undefined || !isFunctionCallPart(first.raw) || hasSignature(first.raw)) continue;
+      if (first === undefined || !isFunctionCallPart(first.raw) || hasSignature(first.raw)) return;
       thinks ??= geminiThinks(messages);
       if (thinks) findings.push(geminiFinding(messages, m));
-    }
-    return findings;
+    };
   },
-};
+});
 
 /** `content.M` counts the blocks the Anthropic export writes before this one in its turn. */
 function blockPosition(messages: CheckContext['messages'], m: Message, raw: unknown): { turn: number; block: number } {

@@ -1,5 +1,5 @@
 import type { Finding, Message } from '../model';
-import { at, clip, report, type Rule } from './rule';
+import { at, clip, messageRule, report, type MessageRule } from './rule';
 
 /**
  * The error texts LangGraph's ToolNode and langchain-core write into a ToolMessage, for histories
@@ -20,30 +20,26 @@ function looksLikeToolNodeError(text: string): boolean {
 /** Also used by the token view, so its error counts agree with the findings. */
 export const isErrorResult = (m: Message): boolean => m.status === 'error' || looksLikeToolNodeError(m.text);
 
-export const toolError: Rule = {
+export const toolError: MessageRule = messageRule({
   id: 'tool-error',
   severity: 'warning',
-  check({ messages, links }) {
-    const findings: Finding[] = [];
-    for (const m of messages) {
-      if (m.role !== 'tool' || !isErrorResult(m)) continue;
-      const id = m.toolCallId;
-      const callMessage = id === undefined ? undefined : links.get(id)?.calls[0]?.messageIndex;
-      const what = [m.name, id && `"${id}"`].filter(Boolean).join(' ');
-      findings.push(
-        report(toolError, messages, {
-          messageIndex: m.index,
-          ...(id !== undefined && { toolCallId: id }),
-          related: callMessage === undefined ? [] : [callMessage],
-          text: `Tool result ${at(m.index)}${what ? ` (${what})` : ''} is an error: ${clip(m.text) || '(no content)'}`,
-          why: 'The tool failed and the model got the error text instead of a result. Providers accept this; it matters when the agent did not recover, retried in a loop, or the error hides a bad call.',
-          fix:
-            callMessage === undefined
-              ? `Read the error in ${at(m.index)} and fix the tool or its input.`
-              : `Check the arguments of the call in ${at(callMessage)} and the tool itself; if a later call retried, confirm it succeeded.`,
-        }),
-      );
-    }
-    return findings;
+  perMessage: ({ messages, links }, findings: Finding[]) => (m) => {
+    if (m.role !== 'tool' || !isErrorResult(m)) return;
+    const id = m.toolCallId;
+    const callMessage = id === undefined ? undefined : links.get(id)?.calls[0]?.messageIndex;
+    const what = [m.name, id && `"${id}"`].filter(Boolean).join(' ');
+    findings.push(
+      report(toolError, messages, {
+        messageIndex: m.index,
+        ...(id !== undefined && { toolCallId: id }),
+        related: callMessage === undefined ? [] : [callMessage],
+        text: `Tool result ${at(m.index)}${what ? ` (${what})` : ''} is an error: ${clip(m.text) || '(no content)'}`,
+        why: 'The tool failed and the model got the error text instead of a result. Providers accept this; it matters when the agent did not recover, retried in a loop, or the error hides a bad call.',
+        fix:
+          callMessage === undefined
+            ? `Read the error in ${at(m.index)} and fix the tool or its input.`
+            : `Check the arguments of the call in ${at(callMessage)} and the tool itself; if a later call retried, confirm it succeeded.`,
+      }),
+    );
   },
-};
+});

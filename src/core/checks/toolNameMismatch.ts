@@ -1,21 +1,15 @@
 import type { Finding, Message, ToolLink } from '../model';
-import { pairResults, type Pair } from './pairing';
-import { at, callAt, report, type Rule } from './rule';
+import type { Pair } from './pairing';
+import { at, callAt, linkRule, report, type LinkRule } from './rule';
 
-export const toolNameMismatch: Rule = {
+export const toolNameMismatch: LinkRule = linkRule({
   id: 'tool-name-mismatch',
   severity: 'warning',
-  check({ messages, links }) {
-    const findings: Finding[] = [];
-    for (const link of links.values()) {
-      if (link.calls.length === 0) continue;
-      const { answered, early } = pairResults(link);
-      for (const pair of answered) mismatch(messages, link, pair, findings);
-      for (const pair of early) mismatch(messages, link, pair, findings);
-    }
-    return findings;
+  perLink: ({ messages }, findings: Finding[]) => (link, { answered, early }) => {
+    for (const pair of answered) mismatch(messages, link, pair, findings);
+    for (const pair of early) mismatch(messages, link, pair, findings);
   },
-};
+});
 
 function mismatch(messages: readonly Message[], link: ToolLink, { call, result }: Pair, findings: Finding[]): void {
   const resultName = messages[result]?.name;

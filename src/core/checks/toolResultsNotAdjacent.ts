@@ -1,6 +1,5 @@
 import { anthropicLayout, type AnthropicLayout } from '../convert/anthropicTurns';
 import type { Finding, Rejection } from '../model';
-import { pairResults } from './pairing';
 import {
   anthropicMissingResult,
   anthropicResultsNotFirst,
@@ -8,7 +7,7 @@ import {
   LANGGRAPH_ACCEPTS_ORDER,
   openaiChatMissingResult,
 } from './providerErrors';
-import { at, nextNonTool, report, type Rule } from './rule';
+import { at, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
 /**
  * Anthropic sees the request its export builds: a human message that shares the result's user turn
@@ -25,15 +24,14 @@ function anthropicRejection(layout: AnthropicLayout, call: number, result: numbe
 }
 
 /** OpenAI, Anthropic and Gemini want every result in the unbroken run of tool messages right after its call. */
-export const toolResultsNotAdjacent: Rule = {
+export const toolResultsNotAdjacent: LinkRule = linkRule({
   id: 'tool-results-not-adjacent',
   severity: 'error',
-  check({ messages, links }) {
-    const findings: Finding[] = [];
+  perLink({ messages }, findings: Finding[]) {
     const runEnd = nextNonTool(messages);
-    for (const link of links.values()) {
+    return (link, { answered }) => {
       const id = link.id;
-      for (const { call, result } of pairResults(link).answered) {
+      for (const { call, result } of answered) {
         const between = runEnd[call.messageIndex + 1] ?? messages.length;
         if (between >= result) continue;
         const role = messages[between]?.role ?? 'unknown';
@@ -51,7 +49,6 @@ export const toolResultsNotAdjacent: Rule = {
           }),
         );
       }
-    }
-    return findings;
+    };
   },
-};
+});

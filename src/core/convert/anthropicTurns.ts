@@ -69,12 +69,11 @@ function hasOtherThanResults(m: Message): boolean {
   return m.content.length === 0;
 }
 
-/** The ids of invalid calls some tool message answers; none, without a pass over the tool messages, when there are no invalid calls. */
-function answeredInvalidCalls(messages: readonly Message[]): Set<string> {
+/** The ids of the given invalid calls some tool message answers (before or after the call). */
+function answeredInvalidCalls(messages: readonly Message[], withInvalid: readonly Message[]): Set<string> {
   const invalid = new Set<string>();
-  for (const m of messages) for (const call of m.invalidToolCalls) if (call.id !== undefined) invalid.add(call.id);
+  for (const m of withInvalid) for (const call of m.invalidToolCalls) if (call.id !== undefined) invalid.add(call.id);
   const answered = new Set<string>();
-  if (invalid.size === 0) return answered;
   for (const m of messages) if (m.role === 'tool' && m.toolCallId !== undefined && invalid.has(m.toolCallId)) answered.add(m.toolCallId);
   return answered;
 }
@@ -83,8 +82,10 @@ function answeredInvalidCalls(messages: readonly Message[]): Set<string> {
 export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
   const cached = cache.get(messages);
   if (cached) return cached;
-  const answered = answeredInvalidCalls(messages);
   const turns: AnthropicTurn[] = [];
+  // AI messages with invalid calls: theirs count as tool_use blocks only when answered, which an
+  // answer later in the history decides, so they are counted after the walk (few histories have any).
+  const withInvalid: Message[] = [];
   const turnOf = new Int32Array(messages.length).fill(-1);
   const blockOf = new Int32Array(messages.length);
   const leading = new Uint8Array(messages.length);
@@ -107,7 +108,7 @@ export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
     turnOf[m.index] = turns.length - 1;
     if (role === 'assistant') {
       turn.toolUses += clientCallCount(m);
-      if (m.invalidToolCalls.length > 0) turn.toolUses += sentInvalidCalls(m, answered).length;
+      if (m.invalidToolCalls.length > 0) withInvalid.push(m);
     } else {
       blockOf[m.index] = blocks;
       leading[m.index] = clean ? 1 : 0;
@@ -115,6 +116,11 @@ export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
       if (m.role === 'human' && hasOtherThanResults(m)) clean = false;
     }
     prev = m;
+  }
+  const answered = withInvalid.length === 0 ? new Set<string>() : answeredInvalidCalls(messages, withInvalid);
+  for (const m of withInvalid) {
+    const callTurn = turns[turnOf[m.index] ?? -1];
+    if (callTurn) callTurn.toolUses += sentInvalidCalls(m, answered).length;
   }
   const layout = { turns, turnOf, blockOf, leading, answered };
   cache.set(messages, layout);
