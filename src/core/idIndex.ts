@@ -1,7 +1,7 @@
 // Numbers for string ids, for the passes that look up every id of a large history (tool call links,
 // duplicate message ids). A Map<string, ...> of a million ids costs about a microsecond an operation
-// (chained entries spread over the heap, an allocation each); this keeps the hash table in typed
-// arrays and compares strings only when their hashes match.
+// (chained entries spread over the heap, an allocation each); this keeps the hash table in one typed
+// array and compares strings only when their hashes match.
 
 /** Characters hashed from each end of a long id: ids differ at their ends (counters, random suffixes). */
 const HASHED_END = 32;
@@ -23,15 +23,18 @@ function hashOf(id: string): number {
 export class IdIndex {
   /** The ids by number. */
   readonly ids: string[] = [];
-  private hashes: Int32Array;
-  /** Open addressing: number + 1 of the id in each slot, 0 for an empty slot. */
-  private slots: Int32Array;
+  /**
+   * Open addressing, two cells a slot: the id's hash, then its number + 1 (0 for an empty slot).
+   * Side by side, so a probe reads one cache line.
+   */
+  private table: Int32Array;
 
   /** `expected`: about how many ids will be added, so the table is rarely rebuilt. */
   constructor(expected = 16) {
-    const capacity = tableSize(expected);
-    this.slots = new Int32Array(capacity);
-    this.hashes = new Int32Array(capacity >> 1);
+    let slots = 16;
+    // At most half the slots are used, so probes stay short.
+    while (slots < expected * 2) slots *= 2;
+    this.table = new Int32Array(slots * 2);
   }
 
   get size(): number {
@@ -41,58 +44,44 @@ export class IdIndex {
   /** The number of `id`; a new id gets the next one (so `add(id) === size` before the call says it was new). */
   add(id: string): number {
     const hash = hashOf(id);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] ?? 0;
-      if (entry === 0) return this.insert(id, hash, slot);
-      if (this.hashes[entry - 1] === hash && this.ids[entry - 1] === id) return entry - 1;
-    }
+    const slot = this.find(id, hash);
+    const entry = this.table[slot + 1] ?? 0;
+    if (entry !== 0) return entry - 1;
+    const number = this.ids.length;
+    this.ids.push(id);
+    this.table[slot] = hash;
+    this.table[slot + 1] = number + 1;
+    if (2 * this.ids.length > this.table.length / 2) this.grow();
+    return number;
   }
 
   /** The number of `id`, or -1 when it was never added. */
   get(id: string): number {
-    const hash = hashOf(id);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] ?? 0;
-      if (entry === 0) return -1;
-      if (this.hashes[entry - 1] === hash && this.ids[entry - 1] === id) return entry - 1;
-    }
+    const entry = this.table[this.find(id, hashOf(id)) + 1] ?? 0;
+    return entry - 1;
   }
 
-  private insert(id: string, hash: number, slot: number): number {
-    const number = this.ids.length;
-    this.ids.push(id);
-    if (number === this.hashes.length) {
-      // At most half the slots are used, so probes stay short.
-      this.grow();
-      return this.place(number, hash);
+  /** The table offset of `id`'s slot, or of the empty slot where it would go. */
+  private find(id: string, hash: number): number {
+    const mask = this.table.length - 2;
+    for (let slot = (hash << 1) & mask; ; slot = (slot + 2) & mask) {
+      const entry = this.table[slot + 1] ?? 0;
+      if (entry === 0 || (this.table[slot] === hash && this.ids[entry - 1] === id)) return slot;
     }
-    this.hashes[number] = hash;
-    this.slots[slot] = number + 1;
-    return number;
-  }
-
-  private place(number: number, hash: number): number {
-    this.hashes[number] = hash;
-    const mask = this.slots.length - 1;
-    let slot = hash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = number + 1;
-    return number;
   }
 
   private grow(): void {
-    const hashes = this.hashes;
-    this.slots = new Int32Array(this.slots.length * 2);
-    this.hashes = new Int32Array(hashes.length * 2);
-    for (let number = 0; number < hashes.length; number++) this.place(number, hashes[number] ?? 0);
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2);
+    const mask = this.table.length - 2;
+    for (let from = 0; from < old.length; from += 2) {
+      const entry = old[from + 1] ?? 0;
+      if (entry === 0) continue;
+      const hash = old[from] ?? 0;
+      let slot = (hash << 1) & mask;
+      while (this.table[slot + 1] !== 0) slot = (slot + 2) & mask;
+      this.table[slot] = hash;
+      this.table[slot + 1] = entry;
+    }
   }
-}
-
-/** A power of two with room for `expected` ids at half load. */
-function tableSize(expected: number): number {
-  let size = 16;
-  while (size < expected * 2) size *= 2;
-  return size;
 }

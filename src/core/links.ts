@@ -11,17 +11,23 @@ type CallRef = ToolLink['calls'][number];
 export function linkToolCalls(messages: readonly Message[]): Map<string, ToolLink> {
   // Ids are numbered first and the Map built once at the end: one Map insertion per id instead of
   // a Map lookup per call and result.
-  const ids = new IdIndex(messages.length);
+  const ids = new IdIndex(messages.length / 2);
   const found: ToolLink[] = [];
-  // A link starts with its first call or result in place: an empty array's first push reserves
-  // room for 17, and most ids have one call and one result.
+  // The links of the last message with calls: a result nearly always answers one of them, and
+  // comparing its id with those few (just read, so still in cache) beats a table lookup.
+  const recent: ToolLink[] = [];
+  // Arrays start as literals holding their first element: a push onto an empty array reserves room
+  // for 17, and most ids have one call and one result.
   const addCall = (id: string, call: CallRef): void => {
     const number = ids.add(id);
-    const link = found[number];
-    if (link === undefined) found.push({ id, calls: [call], results: [] });
+    let link = found[number];
+    if (link === undefined) found.push((link = { id, calls: [call], results: [] }));
+    else if (link.calls.length === 0) link.calls = [call];
     else link.calls.push(call);
+    recent.push(link);
   };
   for (const m of messages) {
+    if (m.toolCalls.length > 0 || m.invalidToolCalls.length > 0) recent.length = 0;
     for (let callIndex = 0; callIndex < m.toolCalls.length; callIndex++) {
       const id = m.toolCalls[callIndex]?.id;
       if (id !== undefined) addCall(id, { messageIndex: m.index, callIndex });
@@ -32,11 +38,17 @@ export function linkToolCalls(messages: readonly Message[]): Map<string, ToolLin
     }
     const id = m.toolCallId;
     if (id === undefined) continue;
-    const link = found[ids.add(id)];
+    const link = recentLink(recent, id) ?? found[ids.add(id)];
     if (link === undefined) found.push({ id, calls: [], results: [m.index] });
+    else if (link.results.length === 0) link.results = [m.index];
     else link.results.push(m.index);
   }
   const links = new Map<string, ToolLink>();
   for (const link of found) links.set(link.id, link);
   return links;
+}
+
+function recentLink(recent: readonly ToolLink[], id: string): ToolLink | undefined {
+  for (const link of recent) if (link.id === id) return link;
+  return undefined;
 }

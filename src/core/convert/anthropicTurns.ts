@@ -89,6 +89,9 @@ export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
   const turnOf = new Int32Array(messages.length).fill(-1);
   const blockOf = new Int32Array(messages.length);
   const leading = new Uint8Array(messages.length);
+  // The open turn's messages, copied out when it ends: pushing onto each turn's own array would
+  // reserve room for 17 at the first push.
+  const open: number[] = [];
   let prev: Message | undefined;
   let turn: AnthropicTurn | undefined;
   let blocks = 0;
@@ -99,12 +102,13 @@ export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
     if (role === undefined) continue;
     // A turn's role is the side of its last message, `prev`.
     if (turn === undefined || prev === undefined || turn.role !== role || !continues(prev, m, server)) {
-      // Started with its first message: an empty array's first push reserves room for 17.
-      turn = { role, messages: [m.index], toolUses: 0 };
+      if (turn) turn.messages = open.splice(0);
+      turn = { role, messages: [], toolUses: 0 };
       turns.push(turn);
       blocks = 0;
       clean = true;
-    } else turn.messages.push(m.index);
+    }
+    open.push(m.index);
     turnOf[m.index] = turns.length - 1;
     if (role === 'assistant') {
       turn.toolUses += clientCallCount(m);
@@ -117,6 +121,7 @@ export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
     }
     prev = m;
   }
+  if (turn) turn.messages = open.splice(0);
   const answered = withInvalid.length === 0 ? new Set<string>() : answeredInvalidCalls(messages, withInvalid);
   for (const m of withInvalid) {
     const callTurn = turns[turnOf[m.index] ?? -1];
