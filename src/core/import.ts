@@ -15,21 +15,17 @@ export interface ImportOptions {
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
   const chosen = options.format === undefined ? undefined : getAdapter(options.format);
   if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
-  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)));
+  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)), text);
 
   const parsed = parseInput(text);
   if (!parsed.ok) {
     const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text));
-    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text))) : parsed;
+    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text)), text) : parsed;
   }
   const { input } = parsed;
   const adapter = chosen ?? detectFormat(input);
   if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
-  const output = adapter.read(input);
-  // Findings quote the line of an element that could not be read; every other message is located
-  // on demand (locateMessages): finding a million elements in the text costs more than reading them.
-  locateMessages(text, output.messages.filter((draft) => draft.problem !== undefined));
-  return finish(adapter, output);
+  return finish(adapter, adapter.read(input), text);
 }
 
 /**
@@ -48,9 +44,17 @@ export function locateMessages(text: string, messages: readonly Pick<Message, 'l
   });
 }
 
-function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput): ImportResult {
+function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput, text: string): ImportResult {
+  const unreadable: Message[] = [];
   // The drafts are ours to finish in place; copying 100k of them would double the garbage.
-  const messages = drafts.map((draft, index): Message => Object.assign(draft, { index }));
+  const messages = drafts.map((draft, index): Message => {
+    const message = Object.assign(draft, { index });
+    if (message.problem !== undefined) unreadable.push(message);
+    return message;
+  });
+  // Findings quote the line of an element that could not be read; every other message is located
+  // on demand (locateMessages): finding a million elements in the text costs more than reading them.
+  locateMessages(text, unreadable);
   const transcript = buildTranscript({ name: adapter.name, label: adapter.label }, messages);
   if (notes !== undefined && notes.length > 0) transcript.notes = notes;
   return { ok: true, transcript };

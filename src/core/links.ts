@@ -3,14 +3,31 @@ import type { Message, ToolLink } from './model';
 
 type CallRef = ToolLink['calls'][number];
 
+/** The links of a history, found by id without a Map (see indexToolCalls). A Map is one too. */
+export interface ToolLinks {
+  /** In the order their ids first appear, the order of Transcript.links. */
+  values(): Iterable<ToolLink>;
+  get(id: string): ToolLink | undefined;
+}
+
+/** Transcript.links: every tool call id with the messages that issued and answered it (see indexToolCalls). */
+export function linkToolCalls(messages: readonly Message[]): Map<string, ToolLink> {
+  return linkMap(indexToolCalls(messages));
+}
+
+export function linkMap(links: ToolLinks): Map<string, ToolLink> {
+  const map = new Map<string, ToolLink>();
+  for (const link of links.values()) map.set(link.id, link);
+  return map;
+}
+
 /**
  * Every tool call id with the AI messages that issued it and the tool messages that answer it.
  * One pass over messages and calls. Entries of `invalidToolCalls` with an id count as calls too:
- * LangChain answers them with error ToolMessages, which would otherwise look like orphans.
+ * LangChain answers them with error ToolMessages, which would otherwise look like orphans. Ids are
+ * numbered in an IdIndex rather than put in a Map: a Map of 400k ids costs half a second to fill.
  */
-export function linkToolCalls(messages: readonly Message[]): Map<string, ToolLink> {
-  // Ids are numbered first and the Map built once at the end: one Map insertion per id instead of
-  // a Map lookup per call and result.
+export function indexToolCalls(messages: readonly Message[]): ToolLinks {
   const ids = new IdIndex(messages.length / 2);
   const found: ToolLink[] = [];
   // The links of the last message with calls: a result nearly always answers one of them, and
@@ -43,9 +60,13 @@ export function linkToolCalls(messages: readonly Message[]): Map<string, ToolLin
     else if (link.results.length === 0) link.results = [m.index];
     else link.results.push(m.index);
   }
-  const links = new Map<string, ToolLink>();
-  for (const link of found) links.set(link.id, link);
-  return links;
+  return {
+    values: () => found,
+    get(id) {
+      const number = ids.get(id);
+      return number < 0 ? undefined : found[number];
+    },
+  };
 }
 
 function recentLink(recent: readonly ToolLink[], id: string): ToolLink | undefined {

@@ -197,6 +197,7 @@ export interface Transcript {
   /** Human-readable format name shown in the UI. */
   formatLabel: string;
   messages: Message[];
+  /** Every tool call id, in first-appearance order. buildTranscript fills it on first read (a getter): a CLI check never needs it. */
   links: Map<string, ToolLink>;
   findings: Finding[];
   /** Per target, in `ProviderTarget` order: would it accept this history as the next request. */

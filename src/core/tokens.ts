@@ -1,6 +1,7 @@
 import { callAt } from './checks/rule';
 import { isErrorResult } from './checks/toolError';
-import type { Message, TokenTotals, Tokens, ToolLink, ToolStats } from './model';
+import type { ToolLinks } from './links';
+import type { Message, TokenTotals, Tokens, ToolStats } from './model';
 
 type ModelStats = Tokens['perModel'][number];
 
@@ -9,7 +10,7 @@ type ModelStats = Tokens['perModel'][number];
  * The running total adds each message's `usage.total` (reported, or input + output), so its last
  * value equals `totals.total`.
  */
-export function computeTokens(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): Tokens {
+export function computeTokens(messages: readonly Message[], links: ToolLinks): Tokens {
   const totals: TokenTotals = {
     input: 0,
     output: 0,
@@ -70,7 +71,7 @@ export function computeTokens(messages: readonly Message[], links: ReadonlyMap<s
  * By message index, the name of the call each result answers (the first call of its id). Walks the
  * links rather than looking each result's id up: no hashing per message.
  */
-function linkedCallNames(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): (string | undefined)[] {
+function linkedCallNames(messages: readonly Message[], links: ToolLinks): (string | undefined)[] {
   const names = new Array<string | undefined>(messages.length);
   for (const link of links.values()) {
     const ref = link.calls[0];

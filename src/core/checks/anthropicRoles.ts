@@ -1,4 +1,4 @@
-import { anthropicLayout } from '../convert/anthropicTurns';
+import { anthropicLayout, roleOfTurn } from '../convert/anthropicTurns';
 import type { Finding } from '../model';
 import { ANTHROPIC_FIRST_USER, anthropicAlternate, TARGET_LABELS } from './providerErrors';
 import { at, atStart, report, type Rule } from './rule';
@@ -13,10 +13,10 @@ export const anthropicRoles: Rule = {
   severity: 'warning',
   check({ messages }) {
     const findings: Finding[] = [];
-    const { turns } = anthropicLayout(messages);
-    const first = turns[0];
-    if (first?.role === 'assistant') {
-      const index = first.messages[0] ?? 0;
+    const layout = anthropicLayout(messages);
+    const { assistant, start, order } = layout;
+    if (assistant[0] === 1) {
+      const index = order[0] ?? 0;
       findings.push(
         report(anthropicRoles, messages, {
           messageIndex: index,
@@ -27,20 +27,21 @@ export const anthropicRoles: Rule = {
         }),
       );
     }
-    for (let t = 1; t < turns.length; t++) {
-      const prev = turns[t - 1];
-      const turn = turns[t];
-      if (prev === undefined || turn === undefined || prev.role !== turn.role) continue;
-      const index = turn.messages[0] ?? 0;
-      const last = prev.messages[prev.messages.length - 1] ?? 0;
+    for (let t = 1; t < assistant.length; t++) {
+      if (assistant[t - 1] !== assistant[t]) continue;
+      const first = start[t] ?? 0;
+      const index = order[first] ?? 0;
+      // The previous turn's last message is the one just before this turn's first.
+      const last = order[first - 1] ?? 0;
+      const role = roleOfTurn(layout, t);
       findings.push(
         report(anthropicRoles, messages, {
           messageIndex: index,
           related: [last],
-          text: `${atStart(index)} starts a second ${turn.role} turn in a row, after ${at(last)}.`,
+          text: `${atStart(index)} starts a second ${role} turn in a row, after ${at(last)}.`,
           why: 'Anthropic turns alternate between user and assistant.',
-          notes: [`${MERGED} ${anthropicAlternate(turn.role)}`],
-          fix: `Merge ${at(index)} into ${at(last)}'s turn, or put the missing ${turn.role === 'user' ? 'AI' : 'human'} message between them.`,
+          notes: [`${MERGED} ${anthropicAlternate(role)}`],
+          fix: `Merge ${at(index)} into ${at(last)}'s turn, or put the missing ${role === 'user' ? 'AI' : 'human'} message between them.`,
         }),
       );
     }

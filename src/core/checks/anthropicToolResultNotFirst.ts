@@ -1,4 +1,4 @@
-import { anthropicLayout, type AnthropicTurn } from '../convert/anthropicTurns';
+import { anthropicLayout, type AnthropicLayout } from '../convert/anthropicTurns';
 import type { Finding, Message } from '../model';
 import { anthropicResultsNotFirst } from './providerErrors';
 import { at, atStart, report, type CheckContext, type Rule } from './rule';
@@ -14,22 +14,21 @@ export const anthropicToolResultNotFirst: Rule = {
   severity: 'error',
   check({ messages }) {
     const findings: Finding[] = [];
-    const { turns } = anthropicLayout(messages);
-    for (let t = 1; t < turns.length; t++) {
-      const before = turns[t - 1];
-      const turn = turns[t];
-      if (before === undefined || turn?.role !== 'user' || before.toolUses === 0) continue;
-      const misplaced = firstMisplaced(messages, turn);
-      if (misplaced !== undefined) findings.push(found(messages, before, t, misplaced));
+    const layout = anthropicLayout(messages);
+    for (let t = 1; t < layout.assistant.length; t++) {
+      if (layout.assistant[t] === 1 || layout.toolUses[t - 1] === 0) continue;
+      const misplaced = firstMisplaced(messages, layout, t);
+      if (misplaced !== undefined) findings.push(found(messages, layout, t, misplaced));
     }
     return findings;
   },
 };
 
-/** The first unlinked tool_result that has other content before it in the turn, and that content. */
-function firstMisplaced(messages: readonly Message[], turn: AnthropicTurn): { at: number; after: number } | undefined {
+/** The first unlinked tool_result that has other content before it in user turn `turn`, and that content. */
+function firstMisplaced(messages: readonly Message[], { start, order }: AnthropicLayout, turn: number): { at: number; after: number } | undefined {
   let other: number | undefined;
-  for (const index of turn.messages) {
+  for (let k = start[turn] ?? 0; k < (start[turn + 1] ?? 0); k++) {
+    const index = order[k] ?? 0;
     const m = messages[index];
     if (m === undefined) continue;
     if (m.role === 'tool') {
@@ -47,20 +46,25 @@ function firstMisplaced(messages: readonly Message[], turn: AnthropicTurn): { at
 
 const hasCalls = (m: Message | undefined): boolean => (m?.toolCalls.length ?? 0) + (m?.invalidToolCalls.length ?? 0) > 0;
 
-function found(
-  messages: CheckContext['messages'],
-  before: AnthropicTurn,
-  turn: number,
-  { at: index, after }: { at: number; after: number },
-): Finding {
-  const caller = before.messages.findLast((i) => hasCalls(messages[i])) ?? before.messages[0] ?? 0;
+/** The last message of turn `turn` that makes calls, else its first. */
+function callerIn(messages: CheckContext['messages'], { start, order }: AnthropicLayout, turn: number): number {
+  const first = start[turn] ?? 0;
+  for (let k = (start[turn + 1] ?? 0) - 1; k >= first; k--) {
+    const index = order[k] ?? 0;
+    if (hasCalls(messages[index])) return index;
+  }
+  return order[first] ?? 0;
+}
+
+function found(messages: CheckContext['messages'], layout: AnthropicLayout, turn: number, { at: index, after }: { at: number; after: number }): Finding {
+  const caller = callerIn(messages, layout, turn - 1);
   const where = index === after ? `${atStart(index)} has text before its tool_result block` : `${atStart(after)} comes before the tool result ${at(index)}`;
   return report(anthropicToolResultNotFirst, messages, {
     messageIndex: index,
     related: [caller, after],
     text: `${where}, in the user turn that answers the tool_use blocks of ${at(caller)}.`,
     why: 'Anthropic looks for the results of a tool_use turn only at the start of the next user message, so content before them is refused.',
-    rejectedBy: [anthropicResultsNotFirst(turn, before.toolUses)],
+    rejectedBy: [anthropicResultsNotFirst(turn, layout.toolUses[turn - 1] ?? 0)],
     fix: 'Put the tool_result blocks first in that user message, before any text or other content.',
   });
 }

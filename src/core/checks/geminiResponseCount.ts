@@ -3,19 +3,22 @@ import { geminiResponseCount as countRejection } from './providerErrors';
 import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
 /**
- * The tool messages of the turn right after `i`: the unbroken run of tool messages, widened to the
- * whole wire turn when the adapter says (with `turn`) that human text came in the same turn.
+ * How many tool messages the turn right after `i` has: the unbroken run of tool messages, widened to
+ * the whole wire turn when the adapter says (with `turn`) that human text came in the same turn.
+ * They are listed into `found` when given: counting alone does for nearly every call turn.
  */
-function responsesAfter(messages: readonly Message[], i: number): number[] {
+function responsesAfter(messages: readonly Message[], i: number, found?: number[]): number {
   const turn = messages[i + 1]?.turn;
-  const found: number[] = [];
+  let count = 0;
   for (let j = i + 1; j < messages.length; j++) {
     const m = messages[j];
     if (m === undefined || m.role === 'ai') break;
     if (m.role !== 'tool' && (turn === undefined || m.turn !== turn)) break;
-    if (m.role === 'tool') found.push(j);
+    if (m.role !== 'tool') continue;
+    count++;
+    found?.push(j);
   }
-  return found;
+  return count;
 }
 
 /**
@@ -30,8 +33,9 @@ export const geminiResponseCount: MessageRule = messageRule({
   perMessage: ({ messages }, findings: Finding[]) => (m) => {
     if (m.toolCalls.length === 0) return;
     const i = m.index;
-    const responses = responsesAfter(messages, i);
-    if (responses.length === m.toolCalls.length) return;
+    if (responsesAfter(messages, i) === m.toolCalls.length) return;
+    const responses: number[] = [];
+    responsesAfter(messages, i, responses);
     const unlinked = m.toolCalls.some((c) => c.id === undefined) || responses.some((r) => messages[r]?.toolCallId === undefined);
     if (!unlinked) return;
     const calls = m.toolCalls.length;

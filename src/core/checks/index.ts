@@ -2,6 +2,7 @@
 //
 // Convention for all finding texts: a message is named `message #N`, where N is its 0-based
 // index, the same number the timeline shows. Never 1-based.
+import type { ToolLinks } from '../links';
 import type { Finding, Message, RuleId, Severity, ToolLink } from '../model';
 import { anthropicRoles } from './anthropicRoles';
 import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';
@@ -56,7 +57,7 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2
  * look at one message or one link at a time share a single walk over the messages and one over the
  * links (each link paired once): every walk over a million messages costs memory traffic.
  */
-export function runChecks(messages: readonly Message[], links: ReadonlyMap<string, ToolLink>): Finding[] {
+export function runChecks(messages: readonly Message[], links: ToolLinks): Finding[] {
   const ctx = { messages, links };
   const found: Finding[][] = [];
   const messageVisitors: ((m: Message) => void)[] = [];
@@ -64,9 +65,10 @@ export function runChecks(messages: readonly Message[], links: ReadonlyMap<strin
   for (const rule of rules) {
     // Each rule's findings keep their own array, so the order before sorting is the rule order.
     const findings: Finding[] = [];
+    found.push(findings);
     if ('perMessage' in rule) messageVisitors.push(rule.perMessage(ctx, findings));
     else if ('perLink' in rule) linkVisitors.push(rule.perLink(ctx, findings));
-    found.push('perMessage' in rule || 'perLink' in rule ? findings : rule.check(ctx));
+    else for (const finding of rule.check(ctx)) findings.push(finding);
   }
   for (const m of messages) for (const visit of messageVisitors) visit(m);
   for (const link of links.values()) {

@@ -22,12 +22,12 @@ const NONE: readonly never[] = Object.freeze([]);
 
 /** Linear in the link's calls and results (both are already in timeline order). */
 export function pairResults({ calls, results }: ToolLink): Pairing {
-  // One call answered by one result after it is nearly every link: no queue to build (several
-  // rules pair every link of a history).
-  const [call] = calls;
+  // One call answered by one result after it is nearly every link: no queue to build (runChecks
+  // pairs every link of a history).
+  const [only] = calls;
   const [answer] = results;
-  if (calls.length === 1 && results.length === 1 && call !== undefined && answer !== undefined && call.messageIndex <= answer) {
-    return { answered: [{ call, result: answer }], early: NONE, surplus: NONE, unanswered: NONE };
+  if (calls.length === 1 && results.length === 1 && only !== undefined && answer !== undefined && only.messageIndex <= answer) {
+    return { answered: [{ call: only, result: answer }], early: NONE, surplus: NONE, unanswered: NONE };
   }
   const answered: Pair[] = [];
   const surplus: number[] = [];

@@ -1,10 +1,11 @@
+import type { ToolLinks } from '../links';
 import type { Finding, Message, Rejection, RuleId, Severity, ToolCall, ToolLink } from '../model';
 import { pairResults, type Pairing } from './pairing';
 import { explain } from './providerErrors';
 
 export interface CheckContext {
   messages: readonly Message[];
-  links: ReadonlyMap<string, ToolLink>;
+  links: ToolLinks;
 }
 
 export interface Rule {

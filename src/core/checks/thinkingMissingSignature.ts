@@ -53,11 +53,12 @@ export const thinkingMissingSignature: MessageRule = messageRule({
 
 /** `content.M` counts the blocks the Anthropic export writes before this one in its turn. */
 function blockPosition(messages: CheckContext['messages'], m: Message, raw: unknown): { turn: number; block: number } {
-  const { turns, turnOf, answered } = anthropicLayout(messages);
+  const { start, order, turnOf, answered } = anthropicLayout(messages);
   const turn = turnOf[m.index] ?? 0;
   const ignored = lostList();
   let block = 0;
-  for (const i of turns[turn]?.messages ?? []) {
+  for (let k = start[turn] ?? 0; k < (start[turn + 1] ?? 0); k++) {
+    const i = order[k] ?? 0;
     const other = messages[i];
     if (other === undefined) continue;
     const blocks = assistantBlocks(other, ignored, answered);

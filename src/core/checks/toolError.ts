@@ -12,6 +12,8 @@ const TOOL_NODE_ERRORS: readonly [start: string, end: string][] = [
 ];
 
 function looksLikeToolNodeError(text: string): boolean {
+  // Every form starts with "Error": nearly every result is told apart by its first characters.
+  if (!text.trimStart().startsWith('Error')) return false;
   const t = text.trim();
   if (t.startsWith('Error: ') && t.includes(' is not a valid tool, try one of [') && t.endsWith('].')) return true;
   return TOOL_NODE_ERRORS.some(([start, end]) => t.startsWith(start) && t.endsWith(end));

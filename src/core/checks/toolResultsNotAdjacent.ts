@@ -20,7 +20,7 @@ function anthropicRejection(layout: AnthropicLayout, call: number, result: numbe
   if (callTurn < 0 || resultTurn < 0) return undefined;
   if (resultTurn > callTurn + 1) return anthropicMissingResult(callTurn, id);
   if (layout.leading[result] === 1) return undefined;
-  return anthropicResultsNotFirst(resultTurn, layout.turns[callTurn]?.toolUses ?? 0);
+  return anthropicResultsNotFirst(resultTurn, layout.toolUses[callTurn] ?? 0);
 }
 
 /** OpenAI, Anthropic and Gemini want every result in the unbroken run of tool messages right after its call. */

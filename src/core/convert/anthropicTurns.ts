@@ -14,8 +14,19 @@ export interface AnthropicTurn {
   toolUses: number;
 }
 
+/**
+ * The turns in typed arrays, one entry a turn: a history of a million messages has most of a million
+ * turns, and rules walk them all. `turns` gives them as objects, built on first use (the export).
+ */
 export interface AnthropicLayout {
-  turns: AnthropicTurn[];
+  readonly turns: AnthropicTurn[];
+  /** Per turn: 1 for an assistant turn, 0 for a user turn. */
+  assistant: Uint8Array;
+  /** Per turn: its tool_use blocks, as AnthropicTurn.toolUses. */
+  toolUses: Int32Array;
+  /** The messages of turn t are `order[start[t]]` up to, not including, `order[start[t + 1]]`. */
+  start: Int32Array;
+  order: Int32Array;
   /** Per message: its turn (`messages.N`), or -1 for messages outside `messages` (system, unreadable). */
   turnOf: Int32Array;
   /** Per user-side message: the position of its first block in its turn (`content.M`). */
@@ -25,6 +36,8 @@ export interface AnthropicLayout {
   /** The ids of invalid calls some tool message answers (only invalid calls are asked about, see sentInvalidCalls). */
   answered: ReadonlySet<string>;
 }
+
+export const roleOfTurn = (layout: AnthropicLayout, turn: number): AnthropicRole => (layout.assistant[turn] === 1 ? 'assistant' : 'user');
 
 /** `server`: whether `m` is a server tool's result (isServerResult), asked once per message by the caller. */
 function sideOf(m: Message, server: boolean): AnthropicRole | undefined {
@@ -82,36 +95,39 @@ function answeredInvalidCalls(messages: readonly Message[], withInvalid: readonl
 export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
   const cached = cache.get(messages);
   if (cached) return cached;
-  const turns: AnthropicTurn[] = [];
+  // Sized for the most turns there can be, one a message.
+  const assistant = new Uint8Array(messages.length);
+  const toolUses = new Int32Array(messages.length);
+  const start = new Int32Array(messages.length + 1);
+  const order = new Int32Array(messages.length);
   // AI messages with invalid calls: theirs count as tool_use blocks only when answered, which an
   // answer later in the history decides, so they are counted after the walk (few histories have any).
   const withInvalid: Message[] = [];
   const turnOf = new Int32Array(messages.length).fill(-1);
   const blockOf = new Int32Array(messages.length);
   const leading = new Uint8Array(messages.length);
-  // The open turn's messages, copied out when it ends: pushing onto each turn's own array would
-  // reserve room for 17 at the first push.
-  const open: number[] = [];
+  let count = 0;
+  let placed = 0;
   let prev: Message | undefined;
-  let turn: AnthropicTurn | undefined;
   let blocks = 0;
   let clean = true;
   for (const m of messages) {
     const server = isServerResult(m);
     const role = sideOf(m, server);
     if (role === undefined) continue;
+    const side = role === 'assistant' ? 1 : 0;
     // A turn's role is the side of its last message, `prev`.
-    if (turn === undefined || prev === undefined || turn.role !== role || !continues(prev, m, server)) {
-      if (turn) turn.messages = open.splice(0);
-      turn = { role, messages: [], toolUses: 0 };
-      turns.push(turn);
+    if (prev === undefined || assistant[count - 1] !== side || !continues(prev, m, server)) {
+      start[count] = placed;
+      assistant[count] = side;
+      count++;
       blocks = 0;
       clean = true;
     }
-    open.push(m.index);
-    turnOf[m.index] = turns.length - 1;
+    order[placed++] = m.index;
+    turnOf[m.index] = count - 1;
     if (role === 'assistant') {
-      turn.toolUses += clientCallCount(m);
+      toolUses[count - 1] = (toolUses[count - 1] ?? 0) + clientCallCount(m);
       if (m.invalidToolCalls.length > 0) withInvalid.push(m);
     } else {
       blockOf[m.index] = blocks;
@@ -121,13 +137,30 @@ export function anthropicLayout(messages: readonly Message[]): AnthropicLayout {
     }
     prev = m;
   }
-  if (turn) turn.messages = open.splice(0);
+  start[count] = placed;
   const answered = withInvalid.length === 0 ? new Set<string>() : answeredInvalidCalls(messages, withInvalid);
   for (const m of withInvalid) {
-    const callTurn = turns[turnOf[m.index] ?? -1];
-    if (callTurn) callTurn.toolUses += sentInvalidCalls(m, answered).length;
+    const turn = turnOf[m.index] ?? 0;
+    toolUses[turn] = (toolUses[turn] ?? 0) + sentInvalidCalls(m, answered).length;
   }
-  const layout = { turns, turnOf, blockOf, leading, answered };
+  let turns: AnthropicTurn[] | undefined;
+  const layout: AnthropicLayout = {
+    get turns() {
+      return (turns ??= Array.from({ length: count }, (_, t) => ({
+        role: roleOfTurn(layout, t),
+        messages: [...order.subarray(start[t], start[t + 1])],
+        toolUses: toolUses[t] ?? 0,
+      })));
+    },
+    assistant: assistant.subarray(0, count),
+    toolUses: toolUses.subarray(0, count),
+    start: start.subarray(0, count + 1),
+    order: order.subarray(0, placed),
+    turnOf,
+    blockOf,
+    leading,
+    answered,
+  };
   cache.set(messages, layout);
   return layout;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseType, isMessageType, readContent, readMessage, readToolCall, readUsage } from './langchain-common';
+import { baseType, isMessageType, readContent, readMessage as readFields, readToolCall, readUsage } from './langchain-common';
 
 describe('baseType', () => {
   it('maps class and chunk names to type names', () => {
@@ -157,6 +157,8 @@ describe('readUsage', () => {
 });
 
 describe('readMessage', () => {
+  const readMessage = (type: string, fields: Record<string, unknown>) => readFields(type, fields, fields, { path: 'messages[0]' });
+
   it('reads reasoning_content as a leading reasoning block and the model name', () => {
     const draft = readMessage('ai', {
       content: 'Answer',

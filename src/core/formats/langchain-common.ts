@@ -2,11 +2,12 @@
 // `data` / `kwargs` / a flat dict, read into the normalized model.
 import { findJsonError, lineColumnAt } from '../json/jsonError';
 import { isRecord, kindOf, parseJson } from '../json/value';
-import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../model';
+import type { ContentBlock, ContentKind, Role, SourceLocation, ToolCall, Usage } from '../model';
 import { joinText } from './common/drafts';
 import { idOf, numberOf, stringOf } from './common/fields';
 import { usageFrom } from './common/usage';
-import type { DraftBody, Unreadable } from './wrappers';
+import type { MessageDraft } from './types';
+import type { Unreadable } from './wrappers';
 
 // `chat` / `generic` (ChatMessage) carry their role in a `role` field.
 const ROLES = new Map<string, Role | 'chat'>([
@@ -50,26 +51,28 @@ function roleOf(sourceType: string, fields: Record<string, unknown>): Role | und
 
 /**
  * Reads message fields (stored `data`, serialized `kwargs` or a plain dict) given the type name as
- * the input wrote it.
+ * the input wrote it; `raw` and `location` are the draft's. The draft is built in one literal with
+ * every field: histories reach a million messages, and adding fields later costs an allocation each.
  */
-export function readMessage(sourceType: string, fields: Record<string, unknown>): DraftBody | Unreadable {
+export function readMessage(sourceType: string, fields: Record<string, unknown>, raw: unknown, location: SourceLocation): MessageDraft | Unreadable {
   const role = roleOf(sourceType, fields);
   if (role === undefined) {
     return { unreadable: `unknown message type ${JSON.stringify(sourceType)}: expected ${TYPE_NAMES}` };
   }
+  const given = fields.content;
+  const toolCalls = fields.tool_calls;
   // OpenAI lets an assistant message with tool calls omit content; a RemoveMessage needs none.
-  if (!('content' in fields) && !Array.isArray(fields.tool_calls) && baseType(sourceType) !== 'remove') {
+  if (given === undefined && !('content' in fields) && !Array.isArray(toolCalls) && baseType(sourceType) !== 'remove') {
     return { unreadable: 'missing `content`' };
   }
   const extra = isRecord(fields.additional_kwargs) ? fields.additional_kwargs : EMPTY;
   const metadata = isRecord(fields.response_metadata) ? fields.response_metadata : EMPTY;
-  const content = readContent(fields.content);
+  const content = readContent(given);
   const reasoning = extra.reasoning_content;
   // DeepSeek, Ollama, xAI and Groq integrations put reasoning in `additional_kwargs.reasoning_content`.
   if (typeof reasoning === 'string' && reasoning !== '') content.unshift({ kind: 'reasoning', type: 'reasoning_content', text: reasoning, raw: reasoning });
   // Older LangChain kept OpenAI-style calls only in additional_kwargs; `tool_calls` wins when present.
-  const calls = Array.isArray(fields.tool_calls) ? fields.tool_calls : Array.isArray(extra.tool_calls) ? extra.tool_calls : undefined;
-  const invalidCalls = fields.invalid_tool_calls;
+  const calls = Array.isArray(toolCalls) ? toolCalls : Array.isArray(extra.tool_calls) ? extra.tool_calls : undefined;
   return {
     role,
     sourceType,
@@ -78,12 +81,15 @@ export function readMessage(sourceType: string, fields: Record<string, unknown>)
     content,
     text: joinText(content),
     toolCalls: readToolCalls(calls, false),
-    invalidToolCalls: readToolCalls(invalidCalls, true),
+    invalidToolCalls: readToolCalls(fields.invalid_tool_calls, true),
     toolCallId: idOf(fields.tool_call_id),
     status: stringOf(fields.status),
     usage: readUsage(fields.usage_metadata),
     model: stringOf(metadata.model_name) ?? stringOf(metadata.model),
     timestamp: stringOf(fields.timestamp) ?? stringOf(extra.timestamp) ?? stringOf(metadata.created_at),
+    raw,
+    location,
+    index: undefined,
   };
 }
 
@@ -139,7 +145,10 @@ function summaryText(summary: unknown): string | undefined {
 
 /** Each entry of a `tool_calls` / `invalid_tool_calls` list; none when it is not a list. */
 function readToolCalls(list: unknown, invalid: boolean): ToolCall[] {
-  return Array.isArray(list) ? list.map((call) => readToolCall(call, invalid)) : [];
+  // A literal for the usual empty list: V8 allocates a long-lived literal straight into the old
+  // generation, while the arrays `map` returns are copied there by the next scavenge.
+  if (!Array.isArray(list) || list.length === 0) return [];
+  return list.map((call) => readToolCall(call, invalid));
 }
 
 /** LangChain `{name, args, id}` or OpenAI `{id, type: "function", function: {name, arguments}}`. */

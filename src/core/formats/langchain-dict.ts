@@ -5,8 +5,8 @@
 import { isRecord } from '../json/value';
 import { expectedObject } from './common/drafts';
 import { isMessageType, readMessage } from './langchain-common';
-import type { FormatAdapter } from './types';
-import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import type { FormatAdapter, MessageDraft } from './types';
+import { readMessageList, scoreList, WRAPPERS, type Unreadable } from './wrappers';
 
 const EXPECTS = `{"role" or "type": "user" | "assistant" | "human" | "ai" | ..., "content": ...} dicts (LangGraph thread state, OpenAI-style messages) ${WRAPPERS}`;
 
@@ -33,12 +33,12 @@ function score(element: unknown): number {
   return typeof element.role === 'string' ? 50 : 100;
 }
 
-function readDict(element: unknown): DraftBody | Unreadable {
-  if (Array.isArray(element) && isPair(element)) return readMessage(String(element[0]), { content: element[1] });
+function readDict(element: unknown, path: string): MessageDraft | Unreadable {
+  if (Array.isArray(element) && isPair(element)) return readMessage(String(element[0]), { content: element[1] }, element, { path });
   if (!isRecord(element)) return { unreadable: expectedObject('`role` or `type` and `content`', element) };
   const type = typeOf(element);
   if (type === undefined) return { unreadable: 'expected a string `role` or `type`' };
-  return readMessage(type, element);
+  return readMessage(type, element, element, { path });
 }
 
 export const langchainDict: FormatAdapter = {

@@ -129,10 +129,10 @@ function readBlock(text: string, block: Line[], at: At): MessageDraft {
   const raw = { pretty: source, parsed: fields };
   const { line } = at(title?.offset ?? 0);
   const location = { path: `line ${line}`, line, column: 1 };
-  const read = readMessage(type, fields);
+  const read = readMessage(type, fields, raw, location);
   if ('unreadable' in read) return { ...textDraft(text, block, read.unreadable, at), raw };
-  // Assigned, not spread: a paste can hold many thousands of messages.
-  return Object.assign(read, { sourceType: `${word} Message`, raw, location });
+  read.sourceType = `${word} Message`;
+  return read;
 }
 
 /** List content prints as its Python repr: `[{'type': 'text', 'text': '...'}, ...]`. */

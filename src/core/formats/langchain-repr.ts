@@ -149,10 +149,8 @@ function fieldsDraft(type: string, parsed: unknown, raw: unknown, source: string
   if (Array.isArray(parsed.__args__) && !('content' in fields)) fields.content = parsed.__args__[0];
   // repr() leaves out fields equal to their default, and a ToolMessage's status defaults to success.
   if (baseType(type) === 'tool' && !('status' in fields)) fields.status = 'success';
-  const body = readMessage(type, fields);
-  if ('unreadable' in body) return { ...brokenDraft(source, location, body.unreadable), raw };
-  // Assigned, not spread: a paste can hold many thousands of messages.
-  return Object.assign(body, { raw, location });
+  const draft = readMessage(type, fields, raw, location);
+  return 'unreadable' in draft ? { ...brokenDraft(source, location, draft.unreadable), raw } : draft;
 }
 
 function brokenDraft(source: string, location: SourceLocation, problem: string): MessageDraft {

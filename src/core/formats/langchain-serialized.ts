@@ -3,12 +3,12 @@
 // (`langchain_core.messages`) and old (`langchain_core.messages.ai`) namespaces all read alike.
 import { isRecord, kindOf } from '../json/value';
 import { readMessage } from './langchain-common';
-import type { FormatAdapter } from './types';
-import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import type { FormatAdapter, MessageDraft } from './types';
+import { readMessageList, scoreList, WRAPPERS, type Unreadable } from './wrappers';
 
 const EXPECTS = `{"lc": 1, "type": "constructor", "id": [..., "AIMessage"], "kwargs": {...}} objects (dumpd / toJSON) ${WRAPPERS}`;
 
-function readSerialized(element: unknown): DraftBody | Unreadable {
+function readSerialized(element: unknown, path: string): MessageDraft | Unreadable {
   if (!isRecord(element) || element.lc !== 1) {
     const got = isRecord(element) ? 'an object without "lc": 1' : kindOf(element);
     return { unreadable: `expected a LangChain serialized object {"lc": 1, "type": "constructor", ...}, got ${got}` };
@@ -24,7 +24,7 @@ function readSerialized(element: unknown): DraftBody | Unreadable {
   if (!isRecord(element.kwargs)) return { unreadable: 'expected `kwargs` (an object)' };
   const kwargs: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(element.kwargs)) kwargs[key] = unescape(value);
-  return readMessage(className, kwargs);
+  return readMessage(className, kwargs, element, { path });
 }
 
 const ESCAPED = '__lc_escaped__';

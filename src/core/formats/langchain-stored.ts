@@ -3,8 +3,8 @@
 import { isRecord } from '../json/value';
 import { expectedObject } from './common/drafts';
 import { isMessageType, readMessage } from './langchain-common';
-import type { FormatAdapter } from './types';
-import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import type { FormatAdapter, MessageDraft } from './types';
+import { readMessageList, scoreList, WRAPPERS, type Unreadable } from './wrappers';
 
 const EXPECTS = `{"type": "human" | "ai" | "tool" | ..., "data": {"content": ...}} objects (messages_to_dict / toDict) ${WRAPPERS}`;
 
@@ -14,12 +14,12 @@ function isStored(element: unknown): boolean {
   return typeof element.text === 'string' && 'role' in element && isMessageType(element.type);
 }
 
-function readStored(element: unknown): DraftBody | Unreadable {
+function readStored(element: unknown, path: string): MessageDraft | Unreadable {
   if (!isRecord(element)) return { unreadable: expectedObject('`type` and `data`', element) };
   if (typeof element.type !== 'string') return { unreadable: 'expected a string `type` next to `data`' };
-  if (isRecord(element.data)) return readMessage(element.type, element.data);
+  if (isRecord(element.data)) return readMessage(element.type, element.data, element, { path });
   // StoredMessageV1, still accepted by JS mapStoredMessageToChatMessage.
-  if (typeof element.text === 'string') return readMessage(element.type, { content: element.text, role: element.role });
+  if (typeof element.text === 'string') return readMessage(element.type, { content: element.text, role: element.role }, element, { path });
   return { unreadable: 'expected `data` (an object) next to `type`' };
 }
 

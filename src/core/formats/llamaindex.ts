@@ -12,7 +12,7 @@ import { guarded } from './common/guard';
 import { expectedObject, joinText, problemDraft } from './common/drafts';
 import { readToolCall } from './langchain-common';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from './types';
-import { readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
+import { placed, readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from './wrappers';
 
 const EXPECTS = `LlamaIndex ChatMessage dicts ({"role", "additional_kwargs", "blocks": [{"block_type": ...}]}) ${WRAPPERS}, or a SimpleChatStore ({"store": {...}})`;
 
@@ -64,7 +64,7 @@ function detect(input: ParsedInput): number {
 
 function read(input: ParsedInput): AdapterOutput {
   const store = chatStore(input.value);
-  if (!store) return { messages: readMessageList(input, readChatMessage, EXPECTS) };
+  if (!store) return { messages: readMessageList(input, (element, path) => placeOrKeep(readChatMessage(element), element, path), EXPECTS) };
   const base = isRecord(input.value) && isRecord(input.value.chat_store) ? ['chat_store', 'store'] : ['store'];
   const keys = Object.keys(store);
   const messages = keys.flatMap((key) => {
@@ -74,12 +74,15 @@ function read(input: ParsedInput): AdapterOutput {
     const at = (i: number): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? formatPath([...base, key, i]) : formatPath(base));
     return list.map((element, i): MessageDraft => {
       const body = readChatMessage(element);
-      return 'unreadable' in body ? problemDraft(element, at(i), body.unreadable) : Object.assign(body, { raw: element, location: { path: at(i) } });
+      return 'unreadable' in body ? problemDraft(element, at(i), body.unreadable) : placed(body, element, at(i));
     });
   });
   const notes = keys.length > 1 ? [`Chat store with ${keys.length} keys (${keys.join(', ')}), shown one after another.`] : [];
   return { messages, notes };
 }
+
+const placeOrKeep = (body: DraftBody | Unreadable, element: unknown, path: string): MessageDraft | Unreadable =>
+  'unreadable' in body ? body : placed(body, element, path);
 
 function readChatMessage(element: unknown): DraftBody | Unreadable {
   if (!isRecord(element)) return { unreadable: expectedObject('`role` and `blocks`', element) };

@@ -31,9 +31,8 @@ function readCompletion(response: Record<string, unknown>, choices: unknown[]): 
   return choices.map((choice, i) => {
     const path = formatPath(['choices', i, 'message']);
     const message = isRecord(choice) ? choice.message : undefined;
-    const body = readChatMessage(message);
-    if ('unreadable' in body) return problemDraft(choice, formatPath(['choices', i]), body.unreadable);
-    const draft: MessageDraft = Object.assign(body, { raw: message, location: { path } });
+    const draft = readChatMessage(message, path);
+    if ('unreadable' in draft) return problemDraft(choice, formatPath(['choices', i]), draft.unreadable);
     draft.model ??= stringOf(response.model);
     draft.timestamp ??= unixTime(response.created);
     if (i === 0) {
@@ -49,9 +48,8 @@ function readCompletion(response: Record<string, unknown>, choices: unknown[]): 
  * every generated one; Ollama reports no total, so the total is their sum and not "reported".
  */
 function readOllamaResponse(response: Record<string, unknown>, message: Record<string, unknown>): MessageDraft {
-  const body = readChatMessage(message);
-  if ('unreadable' in body) return problemDraft(message, 'message', body.unreadable);
-  const draft: MessageDraft = Object.assign(body, { raw: message, location: { path: 'message' } });
+  const draft = readChatMessage(message, 'message');
+  if ('unreadable' in draft) return problemDraft(message, 'message', draft.unreadable);
   draft.model ??= stringOf(response.model);
   draft.timestamp ??= stringOf(response.created_at);
   const usage = usageFrom({ input: numberOf(response.prompt_eval_count), output: numberOf(response.eval_count) });

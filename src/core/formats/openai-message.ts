@@ -8,18 +8,20 @@ import { expectedObject, joinText } from './common/drafts';
 import { numberOf, stringOf } from './common/fields';
 import { usageFrom } from './common/usage';
 import { readMessage, readToolCall } from './langchain-common';
-import { type DraftBody, type Unreadable } from './wrappers';
+import type { MessageDraft } from './types';
+import type { Unreadable } from './wrappers';
 
 // DeepSeek writes `reasoning_content`, OpenRouter and vLLM `reasoning`, Ollama `thinking`; some
 // proxies write two of them with the same text, so the first one found is the only one kept.
 const REASONING_FIELDS = ['reasoning_content', 'reasoning', 'thinking'] as const;
 
-export function readChatMessage(element: unknown): DraftBody | Unreadable {
+/** The chat message `element` found at `path`. */
+export function readChatMessage(element: unknown, path: string): MessageDraft | Unreadable {
   if (!isRecord(element)) return { unreadable: expectedObject('`role` and `content`', element) };
   if (typeof element.role !== 'string') return { unreadable: 'expected a string `role`' };
   // Legacy function calling may leave `content` out next to `function_call`.
   const fields = 'content' in element || !isRecord(element.function_call) ? element : { ...element, content: null };
-  const body = readMessage(element.role, fields);
+  const body = readMessage(element.role, fields, element, { path });
   if ('unreadable' in body) return body;
   const refusal = stringOf(element.refusal);
   body.content = [

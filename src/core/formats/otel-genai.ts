@@ -269,9 +269,9 @@ function eventMessage(body: Record<string, unknown>, fallbackRole: string, event
   const role = typeof body.role === 'string' ? body.role : fallbackRole;
   // A tool message's `id` is the id of the call it answers.
   const fields = role === 'tool' ? { ...body, id: undefined, tool_call_id: body.tool_call_id ?? body.id } : body;
-  const read = readMessage(role, { content: '', ...fields });
+  const read = readMessage(role, { content: '', ...fields }, event, { path });
   if ('unreadable' in read) return problemDraft(event, path, read.unreadable);
-  return { ...read, sourceType: String(event.name), raw: event, location: { path } };
+  return { ...read, sourceType: String(event.name) };
 }
 
 export const otelGenai: FormatAdapter = guarded({

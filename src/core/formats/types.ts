@@ -1,7 +1,11 @@
 import type { Message, SourceLocation } from '../model';
 
-/** A message as an adapter reads it; the importer assigns `index` and fills line/column. */
-export type MessageDraft = Omit<Message, 'index'>;
+/**
+ * A message as an adapter reads it; the importer assigns `index`. A draft built in one literal may
+ * hold `index: undefined` there, so numbering it later does not change the object's shape (V8 would
+ * otherwise give every message a second allocation for the added property).
+ */
+export type MessageDraft = Omit<Message, 'index'> & { index?: number };
 
 /** The user's input after JSON / JSON Lines parsing, before any format is chosen. */
 export interface ParsedInput {

@@ -4,9 +4,9 @@ import type { ParsedInput } from './types';
 import { findMessageList, readMessageList, scoreList, type ElementReader } from './wrappers';
 
 /** Reads numbers as human messages and refuses anything else. */
-const readNumber: ElementReader = (element) =>
+const readNumber: ElementReader = (element, path) =>
   typeof element === 'number'
-    ? { role: 'human', sourceType: 'n', content: [], text: String(element), toolCalls: [], invalidToolCalls: [] }
+    ? { role: 'human', sourceType: 'n', content: [], text: String(element), toolCalls: [], invalidToolCalls: [], raw: element, location: { path } }
     : { unreadable: 'not a number' };
 
 describe('findMessageList', () => {
@@ -53,9 +53,9 @@ describe('readMessageList', () => {
   });
 
   it('turns a reader that throws into a problem instead of losing the other messages', () => {
-    const throwing: ElementReader = (element) => {
+    const throwing: ElementReader = (element, path) => {
       if (element === 2) throw new RangeError('Maximum call stack size exceeded');
-      return readNumber(element);
+      return readNumber(element, path);
     };
     expect(readMessageList(input([1, 2, 3]), throwing, '').map((m) => m.problem)).toEqual([
       undefined,

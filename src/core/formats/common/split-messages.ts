@@ -4,7 +4,7 @@
 import { formatPath, type PathSegment } from '../../json/locate';
 import type { ContentBlock, Role, ToolCall, Usage } from '../../model';
 import type { MessageDraft, ParsedInput } from '../types';
-import { readMessageList, type DraftBody, type ElementReader, type MessageList, type Unreadable } from '../wrappers';
+import { placed, readMessageList, type DraftBody, type ElementReader, type MessageList, type Unreadable } from '../wrappers';
 import { joinText } from './drafts';
 
 /** A message read from an element; `part` is set for one split out of it (a tool result block). */
@@ -116,11 +116,11 @@ export interface FoundList extends MessageList {
  */
 export function readPieceList(input: ParsedInput, found: FoundList | undefined, read: PieceReader, expects: string): MessageDraft[] {
   const split = new WeakMap<DraftBody, Pieces>();
-  const readFirst: ElementReader = (element) => {
+  const readFirst: ElementReader = (element, path) => {
     const pieces = read(element);
     if ('unreadable' in pieces) return pieces;
     split.set(pieces[0].body, pieces);
-    return pieces[0].body;
+    return placed(pieces[0].body, element, path);
   };
   if (!found) return readMessageList(input, readFirst, expects);
   const drafts = readMessageList({ ...input, value: found.list }, readFirst, expects);
