@@ -32,4 +32,7 @@ test('the detail pane shows the raw message, fields the app does not know includ
   const json = page.getByTestId('detail').getByTestId('detail-json');
   await expect(json).toContainText('x_trace');
   await expect(json).toContainText('span-7f3a');
+  // Where the message starts in what was pasted.
+  const column = JSON.stringify(history).indexOf('{"type":"ai"') + 1;
+  await expect(page.getByTestId('detail')).toContainText(`line 1:${column}`);
 });

@@ -75,6 +75,9 @@ describe('worker protocol', () => {
     const [result] = (await resultOf('cards', { indices: [2, 99] })) as Card[];
     expect(result).toMatchObject({ index: 2, toolCallId: 'call_1', resultOf: { messageIndex: 1, name: 'get_weather' } });
     expect(await resultOf('detail', { index: 1 })).toMatchObject({ id: 'a1', rawJson: expect.stringContaining('"get_weather"') });
+    // Where the message starts in the input: found on demand, not while importing.
+    const column = HISTORY.indexOf('{"type":"tool"') + 1;
+    expect(await resultOf('detail', { index: 2 })).toMatchObject({ location: { path: '[2]', line: 1, column } });
     const search = async (query: string, roles: Params<'search'>['roles']) => [...((await resultOf('search', { query, roles })) as Int32Array)];
     expect(await search('BEIJING', ['human', 'ai', 'tool'])).toEqual([0]);
     expect(await search('call_1', ['human', 'ai', 'tool'])).toEqual([1, 2]);

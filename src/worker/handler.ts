@@ -29,10 +29,13 @@ export function exportFileName(source: string, target: string): string {
 export function createHandler(post: Post): (request: WorkerRequest) => Promise<void> {
   // Fetched and compiled while the first input is read, rather than before the worker can start reading it.
   const tools = import('./tools');
-  let loaded: { transcript: Transcript; name: string } | undefined;
-  const current = (): Transcript => {
+  // The input text stays: line:column of a message is found in it when its detail is asked for (the
+  // importer skips locating 100k messages that nobody may open).
+  let loaded: { transcript: Transcript; name: string; text: string } | undefined;
+  const current = (): Transcript => loadedHistory().transcript;
+  const loadedHistory = () => {
     if (!loaded) throw new Error('No history is loaded in this worker.');
-    return loaded.transcript;
+    return loaded;
   };
 
   const handlers: Handlers = {
@@ -49,14 +52,20 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       const result = importText(text, format !== undefined ? { format } : {});
       if (!result.ok) return { result };
       const { transcript } = result;
-      loaded = { transcript, name };
+      loaded = { transcript, name, text };
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const view = buildView(transcript);
       const cards = buildCards(transcript, Array.from({ length: FIRST_CARDS }, (_, i) => i));
       return { result: { ok: true, view, cards }, transfer: viewBuffers(view) };
     },
     cards: async ({ indices }) => ({ result: (await tools).buildCards(current(), indices) }),
-    detail: async ({ index }) => ({ result: (await tools).buildDetail(current(), index) }),
+    detail: async ({ index }) => {
+      const { transcript, text } = loadedHistory();
+      const { buildDetail, locateMessages } = await tools;
+      const message = transcript.messages[index];
+      if (message) locateMessages(text, [message]);
+      return { result: buildDetail(transcript, index) };
+    },
     search: async ({ query, roles }) => {
       const indices = (await tools).searchMessages(current().messages, query, roles);
       return { result: indices, transfer: [indices.buffer] };
