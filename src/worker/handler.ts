@@ -42,14 +42,14 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     async import({ input, name, format }, progress) {
       // Bytes as read; text passed in as a string counts its characters.
       let bytes = 0;
-      const text = await readInput(input, (read) => {
+      const { text, parsed } = await readInput(input, (read) => {
         bytes = read.bytes;
         progress(read);
       });
       bytes ||= text.length;
       progress({ phase: 'parse', bytes });
       const { importText, buildView, buildCards, viewBuffers } = await tools;
-      const result = importText(text, format !== undefined ? { format } : {});
+      const result = importText(text, { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) });
       if (!result.ok) return { result };
       const { transcript } = result;
       loaded = { transcript, name, text };

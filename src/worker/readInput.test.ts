@@ -9,13 +9,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('readInput', () => {
   it('passes text through', async () => {
-    expect(await readInput('[]', () => undefined)).toBe('[]');
+    expect(await readInput('[]', () => undefined)).toEqual({ text: '[]' });
   });
 
-  it('reads a Blob in chunks and reports the bytes', async () => {
+  it('reads a Blob in chunks, parsing the array as it arrives, and reports the bytes', async () => {
+    // Two-byte characters cut between chunks must decode whole.
     const text = `[${'"é",'.repeat(200_000)}1]`;
     const progress: LoadProgress[] = [];
-    expect(await readInput(new Blob([text]), (p) => progress.push(p))).toBe(text);
+    const read = await readInput(new Blob([text]), (p) => progress.push(p));
+    expect(read.text).toBe(text);
+    expect(read.parsed?.value).toEqual(JSON.parse(text));
     const size = new Blob([text]).size;
     expect(progress.at(-1)).toEqual({ phase: 'read', bytes: size, total: size });
   });
@@ -23,8 +26,15 @@ describe('readInput', () => {
   it('fetches a URL with its length as the total', async () => {
     vi.stubGlobal('fetch', respond('[1,2]', { status: 200, headers: { 'content-length': '5' } }));
     const progress: LoadProgress[] = [];
-    expect(await read('/h.json', progress)).toBe('[1,2]');
+    expect(await read('/h.json', progress)).toEqual({ text: '[1,2]', parsed: { value: [1, 2] } });
     expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 5, total: 5 });
+  });
+
+  it('leaves anything but a JSON array to be parsed whole, errors and all', async () => {
+    for (const body of ['{"messages": []}', '[1,]', '{"a":1}\n{"a":2}\n']) {
+      vi.stubGlobal('fetch', respond(body, { status: 200 }));
+      expect(await read('/h.json')).toEqual({ text: body });
+    }
   });
 
   it('names the URL and the HTTP status', async () => {

@@ -1,3 +1,4 @@
+import { StreamingArrayParser } from '../core/json/streamingArray';
 import type { ImportInput, LoadProgress } from './protocol';
 
 export type ProgressSink = (progress: LoadProgress) => void;
@@ -5,15 +6,21 @@ export type ProgressSink = (progress: LoadProgress) => void;
 /** Progress is posted at most this often: a 60 MB file arrives in thousands of chunks. */
 const REPORT_EVERY_MS = 50;
 
+export interface InputText {
+  text: string;
+  /** JSON.parse(text), when it was parsed while it was read (a JSON array, read from a stream). */
+  parsed?: { value: unknown[] };
+}
+
 /** The input as text, reporting bytes read as they arrive. */
-export async function readInput(input: ImportInput, report: ProgressSink): Promise<string> {
-  if (typeof input === 'string') return input;
+export async function readInput(input: ImportInput, report: ProgressSink): Promise<InputText> {
+  if (typeof input === 'string') return { text: input };
   if (input instanceof Blob) return readStream(input.stream(), input.size, report);
   const response = await fetchHistory(input.url);
   const length = Number(response.headers.get('content-length'));
   // A compressed body's length is not the length read: show no total rather than a wrong one.
   const total = length > 0 && !response.headers.get('content-encoding') ? length : undefined;
-  return response.body ? readStream(response.body, total, report) : response.text();
+  return response.body ? readStream(response.body, total, report) : { text: await response.text() };
 }
 
 /** Fetches a history the user asked for (the sample or `?src=`); errors name the URL and the HTTP status. */
@@ -38,21 +45,17 @@ async function fetchHistory(url: string): Promise<Response> {
   return response;
 }
 
-async function readStream(stream: ReadableStream<Uint8Array>, total: number | undefined, report: ProgressSink): Promise<string> {
-  // One buffer of the announced size, filled in place: collecting chunks and joining them would hold the file twice.
-  let buffer = new Uint8Array(total ?? 1 << 20);
+async function readStream(stream: ReadableStream<Uint8Array>, total: number | undefined, report: ProgressSink): Promise<InputText> {
+  // Decoded and parsed as it arrives: the download's idle time is spent parsing.
+  const decoder = new TextDecoder();
+  const parser = new StreamingArrayParser();
   let length = 0;
   let reportedAt = 0;
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (length + value.length > buffer.length) {
-      const grown = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
-      grown.set(buffer.subarray(0, length));
-      buffer = grown;
-    }
-    buffer.set(value, length);
+    parser.push(decoder.decode(value, { stream: true }));
     length += value.length;
     const now = Date.now();
     if (now - reportedAt >= REPORT_EVERY_MS) {
@@ -60,6 +63,8 @@ async function readStream(stream: ReadableStream<Uint8Array>, total: number | un
       report({ phase: 'read', bytes: length, ...(total !== undefined ? { total } : {}) });
     }
   }
+  parser.push(decoder.decode());
   report({ phase: 'read', bytes: length, total: length });
-  return new TextDecoder().decode(buffer.subarray(0, length));
+  const { text, array } = parser.finish();
+  return array ? { text, parsed: { value: array } } : { text };
 }
