@@ -1,8 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The page's entry starts the worker, then imports the render chunk (React and the app). Named in the
+ * HTML, that chunk downloads while the entry does instead of after it has run.
+ */
+function preloadRenderChunk(): Plugin {
+  let base = '/';
+  return {
+    name: 'msgscope:preload-render-chunk',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {});
+        const render = chunks.find((chunk) => chunk.type === 'chunk' && chunk.name === 'render');
+        if (!render) throw new Error('msgscope:preload-render-chunk: no chunk named "render" in the build');
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${render.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadRenderChunk()],
   build: { outDir: 'dist/app', sourcemap: true },
   worker: { format: 'es' },
   test: {

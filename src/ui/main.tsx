@@ -1,9 +1,13 @@
 import { startupLoad } from './load/startupLoad';
+// Every stylesheet is in the entry: a stylesheet of the render chunk would hold its import until it loads.
 import './theme.css';
 import './app.css';
 import './timeline/timeline.css';
 import './findings/findings.css';
 import './detail/detail.css';
+import './header/header.css';
+import './export/export.css';
+import './verdicts/verdicts.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

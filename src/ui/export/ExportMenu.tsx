@@ -4,7 +4,6 @@ import { useStore } from '../../store/store';
 import type { TranscriptView } from '../../worker/protocol';
 import { downloadText } from './download';
 import { ExportNotice, type ExportOutcome } from './ExportNotice';
-import './export.css';
 
 /** Export ▾: converts the history on screen to another format and downloads it, then says what did not fit. */
 export function ExportMenu() {

@@ -6,7 +6,6 @@ import { FormatPicker } from './FormatPicker';
 import { LoadControls } from './LoadControls';
 import { Notes } from './Notes';
 import { TokenTotal } from './TokenTotal';
-import './header.css';
 
 const sourceLabel = (source: string): string =>
   source === 'sample' ? 'Sample history' : source === 'paste' ? 'Pasted text' : source;

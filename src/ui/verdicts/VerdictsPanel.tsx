@@ -1,6 +1,5 @@
 import type { Verdict } from '../../core/model';
 import { VerdictCard } from './VerdictCard';
-import './verdicts.css';
 
 /** Per provider or framework: would it accept this history as the next request, and if not, what it answers. */
 export function VerdictsPanel({ verdicts }: { verdicts: readonly Verdict[] }) {
