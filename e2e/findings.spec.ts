@@ -8,6 +8,8 @@ test.beforeEach(async ({ page }) => {
 test('lists every finding of a broken history', async ({ page }) => {
   await page.getByTestId('file-input').setInputFiles(fixturePath('weather-orphan.openai.json'));
   await expectLoaded(page, 'weather-orphan.openai.json', 7);
+  // As `msgscope check` counts them: the calls issued, not the ids seen (the orphan result has one too).
+  await expect(page.getByText('2 tool calls', { exact: true })).toBeVisible();
   const finding = (rule: string, callId: string) => page.locator(`[data-testid=finding][data-rule="${rule}"][data-tool-call-id="${callId}"]`);
   await expect(finding('tool-results-not-adjacent', 'call_01_jD3phD5PEaIZf0mVLhKt0861')).toHaveAttribute('data-severity', 'error');
   await expect(finding('orphan-tool-result', 'call_abc123')).toHaveAttribute('data-severity', 'error');

@@ -1,4 +1,5 @@
 import type { Finding, Severity, Transcript, Verdict } from '../core/model';
+import { countToolCalls } from '../core/toolCallCount';
 
 /** The `--json` output; its keys are a contract (DESIGN.md), so only ever add to it. */
 export interface CheckReport {
@@ -48,7 +49,7 @@ export function buildReport(t: Transcript): CheckReport {
     format: t.format,
     formatLabel: t.formatLabel,
     messages: t.messages.length,
-    toolCalls: t.messages.reduce((n, m) => n + m.toolCalls.length + m.invalidToolCalls.length, 0),
+    toolCalls: countToolCalls(t.messages),
     findings: t.findings.map(reportFinding),
     tokens: { input, output, total, cacheRead, cacheCreation, reasoning },
     verdicts: t.verdicts,

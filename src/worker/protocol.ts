@@ -79,6 +79,8 @@ export interface TranscriptView {
   /** Every adapter, for a format picker (`reloadAs`). */
   formats: FormatInfo[];
   count: number;
+  /** Tool calls issued, valid or not (a call and its result share one link id; an orphan result has one too). */
+  toolCalls: number;
   columns: MessageColumns;
   links: LinkTable;
   findings: Finding[];

@@ -30,6 +30,9 @@ describe('buildView', () => {
     expect([...columns.usageTotal]).toEqual([-1, 15, -1, -1, -1]);
     expect([...columns.cumulative]).toEqual([0, 15, 15, 15, 15]);
     expect(columns.flags[1]! & FLAG.footer).toBeTruthy();
+    // Two calls issued; the orphan result's id is a link but no call.
+    expect(view.toolCalls).toBe(2);
+    expect(view.links.ids).toHaveLength(3);
     expect(columns.flags[2]! & (FLAG.resultRow | FLAG.statusError)).toBe(FLAG.resultRow | FLAG.statusError);
   });
 

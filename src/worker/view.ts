@@ -1,4 +1,5 @@
 import { listFormats } from '../core/formats/registry';
+import { countToolCalls } from '../core/toolCallCount';
 import type { Message, Transcript } from '../core/model';
 import { FLAG, ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from './protocol';
 import { previewLines } from './text';
@@ -82,6 +83,7 @@ export function buildView(transcript: Transcript): TranscriptView {
     formatLabel: transcript.formatLabel,
     formats: listFormats().map(({ name, label }) => ({ name, label })),
     count: transcript.messages.length,
+    toolCalls: countToolCalls(transcript.messages),
     columns: columnsOf(transcript),
     links: linkTableOf(transcript),
     findings: transcript.findings,

@@ -41,7 +41,7 @@ export function Header() {
       {view && (
         <div className="summary">
           <span className="stat">{plural(view.count, 'message')}</span>
-          <span className="stat">{plural(view.links.ids.length, 'tool call')}</span>
+          <span className="stat">{plural(view.toolCalls, 'tool call')}</span>
           <TokenTotal totals={view.tokens.totals} />
           <FindingCounts />
         </div>
