@@ -36,3 +36,15 @@ test('the detail pane shows the raw message, fields the app does not know includ
   const column = JSON.stringify(history).indexOf('{"type":"ai"') + 1;
   await expect(page.getByTestId('detail')).toContainText(`line 1:${column}`);
 });
+
+test('when the detail view cannot load, the pane says so and the timeline stays usable', async ({ page }) => {
+  // The detail's code is a chunk of its own, fetched on the first selection: fail that request.
+  await page.route(/MessageDetail-[^/]*\.js$/, (route) => route.abort());
+  await expectLoaded(page, 'sample', 5);
+  await message(page, 1).click();
+  await expect(page.getByTestId('detail-error')).toContainText('Could not show message #1');
+  await expect(page.getByTestId('crash')).toHaveCount(0);
+  await message(page, 2).click();
+  await expect(message(page, 2)).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('detail-error')).toContainText('Could not show message #2');
+});

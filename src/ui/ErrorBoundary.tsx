@@ -4,8 +4,14 @@ interface State {
   error: Error | null;
 }
 
+interface Props {
+  children: ReactNode;
+  /** What to show instead of the children; without it, the whole page shows the crash. */
+  fallback?: (error: Error) => ReactNode;
+}
+
 /** A render error shows what broke instead of a blank page. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -19,6 +25,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(error);
     return (
       <div className="crash" role="alert" data-testid="crash">
         <h1>msgscope hit an error</h1>

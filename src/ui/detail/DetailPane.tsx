@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../../store/store';
+import { ErrorBoundary } from '../ErrorBoundary';
 import type { MessageDetail as Detail } from '../../worker/protocol';
 
 // Not needed until a message is selected: its code loads after the first paint.
@@ -25,6 +26,14 @@ function useSelectedDetail(index: number | undefined): Fetched | null {
   return fetched?.index === index ? fetched : null;
 }
 
+function DetailFailed({ index, reason }: { index: number; reason: string }) {
+  return (
+    <p className="panel-empty" role="alert" data-testid="detail-error">
+      Could not show message #{index}: {reason}
+    </p>
+  );
+}
+
 export function DetailPane() {
   const view = useStore((s) => s.view);
   const index = useStore((s) => s.selection?.index);
@@ -33,14 +42,17 @@ export function DetailPane() {
   return (
     <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index}>
       {view && fetched && 'detail' in fetched ? (
-        <Suspense fallback={<p className="panel-empty">Loading…</p>}>
-          <MessageDetail key={fetched.index} detail={fetched.detail} view={view} />
-        </Suspense>
+        // The detail's code loads late: if it fails (e.g. offline), this pane says so and the timeline stays.
+        <ErrorBoundary key={fetched.index} fallback={(error) => <DetailFailed index={fetched.index} reason={error.message} />}>
+          <Suspense fallback={<p className="panel-empty">Loading…</p>}>
+            <MessageDetail detail={fetched.detail} view={view} />
+          </Suspense>
+        </ErrorBoundary>
       ) : (
         <>
           <h2 className="panel-title">Detail</h2>
           {pending && <p className="panel-empty">Loading message #{index}…</p>}
-          {fetched && 'error' in fetched && <p className="panel-empty">Could not show message #{fetched.index}: {fetched.error}</p>}
+          {fetched && 'error' in fetched && <DetailFailed index={fetched.index} reason={fetched.error} />}
           {index === undefined && (
             <p className="panel-empty">Select a message to see every field and its original JSON. Arrow keys step through the timeline.</p>
           )}
