@@ -27,6 +27,13 @@ const ROLES = new Map<string, Role | 'chat'>([
 /** Stands in for an absent field object, so that reading one costs no allocation per message. */
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
+// Most messages make no calls, and an AI message that does has no content: they all share one
+// empty list instead of holding two or three of their own, which every garbage collection would
+// copy (a million messages hold a million of them). Frozen, so a reader that pushes onto a draft's
+// list fails at once instead of changing every message; readers that add build a new list.
+const NO_CALLS = Object.freeze([]) as readonly ToolCall[] as ToolCall[];
+const NO_BLOCKS = Object.freeze([]) as readonly ContentBlock[] as ContentBlock[];
+
 const TYPE_NAMES = 'human, ai, system, tool, function, chat, generic or remove (or user, assistant, developer)';
 
 /** `AIMessageChunk` -> `ai`, `HumanMessage` -> `human`; plain type names pass through. */
@@ -49,6 +56,8 @@ function roleOf(sourceType: string, fields: Record<string, unknown>): Role | und
   return named === undefined || named === 'chat' ? 'other' : named;
 }
 
+const isEmptyContent = (content: unknown): boolean => content === null || content === undefined || content === '';
+
 /**
  * Reads message fields (stored `data`, serialized `kwargs` or a plain dict) given the type name as
  * the input wrote it; `raw` and `location` are the draft's. The draft is built in one literal with
@@ -67,10 +76,11 @@ export function readMessage(sourceType: string, fields: Record<string, unknown>,
   }
   const extra = isRecord(fields.additional_kwargs) ? fields.additional_kwargs : EMPTY;
   const metadata = isRecord(fields.response_metadata) ? fields.response_metadata : EMPTY;
-  const content = readContent(given);
+  const read = isEmptyContent(given) ? NO_BLOCKS : readContent(given);
   const reasoning = extra.reasoning_content;
   // DeepSeek, Ollama, xAI and Groq integrations put reasoning in `additional_kwargs.reasoning_content`.
-  if (typeof reasoning === 'string' && reasoning !== '') content.unshift({ kind: 'reasoning', type: 'reasoning_content', text: reasoning, raw: reasoning });
+  const content =
+    typeof reasoning === 'string' && reasoning !== '' ? [{ kind: 'reasoning' as const, type: 'reasoning_content', text: reasoning, raw: reasoning }, ...read] : read;
   // Older LangChain kept OpenAI-style calls only in additional_kwargs; `tool_calls` wins when present.
   const calls = Array.isArray(toolCalls) ? toolCalls : Array.isArray(extra.tool_calls) ? extra.tool_calls : undefined;
   return {
@@ -116,7 +126,7 @@ const BLOCK_KINDS = new Map<string, ContentKind>([
 
 /** Content is a string or a list of strings and typed blocks (LangChain v0/v1, OpenAI, Anthropic). */
 export function readContent(content: unknown): ContentBlock[] {
-  if (content === null || content === undefined || content === '') return [];
+  if (isEmptyContent(content)) return [];
   if (typeof content === 'string') return [{ kind: 'text', type: 'text', text: content, raw: content }];
   if (Array.isArray(content)) return content.map(readBlock);
   return [{ kind: 'other', type: '(none)', raw: content }];
@@ -145,9 +155,7 @@ function summaryText(summary: unknown): string | undefined {
 
 /** Each entry of a `tool_calls` / `invalid_tool_calls` list; none when it is not a list. */
 function readToolCalls(list: unknown, invalid: boolean): ToolCall[] {
-  // A literal for the usual empty list: V8 allocates a long-lived literal straight into the old
-  // generation, while the arrays `map` returns are copied there by the next scavenge.
-  if (!Array.isArray(list) || list.length === 0) return [];
+  if (!Array.isArray(list) || list.length === 0) return NO_CALLS;
   return list.map((call) => readToolCall(call, invalid));
 }
 

@@ -23,15 +23,18 @@ function withDetails(usage: Usage, { cacheRead, cacheCreation, reasoning }: Deta
  * input + output, not "reported" (usage-mismatch checks only reported totals).
  */
 export function usageFrom(counts: UsageCounts): Usage | undefined {
-  const { input, output, total } = counts;
+  const { input, output, total, cacheRead } = counts;
   if (input === undefined && output === undefined) return undefined;
-  const usage: Usage = {
-    input: input ?? 0,
-    output: output ?? 0,
-    total: total ?? (input ?? 0) + (output ?? 0),
-    totalReported: total !== undefined,
-  };
-  return withDetails(usage, counts);
+  const inputCount = input ?? 0;
+  const outputCount = output ?? 0;
+  const totalCount = total ?? inputCount + outputCount;
+  const totalReported = total !== undefined;
+  // Cache reads, the detail nearly every source gives, go into the literal: a field added later
+  // costs each usage a second allocation to hold it.
+  if (cacheRead !== undefined && counts.cacheCreation === undefined && counts.reasoning === undefined) {
+    return { input: inputCount, output: outputCount, total: totalCount, totalReported, cacheRead };
+  }
+  return withDetails({ input: inputCount, output: outputCount, total: totalCount, totalReported }, counts);
 }
 
 const sum = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
