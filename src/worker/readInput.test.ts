@@ -12,7 +12,7 @@ describe('readInput', () => {
     expect(await readInput('[]', () => undefined)).toEqual({ text: '[]' });
   });
 
-  it('reads a Blob in chunks, parsing the array as it arrives, and reports the bytes', async () => {
+  it('reads a Blob in chunks, parsing it as it arrives, and reports the bytes', async () => {
     // Two-byte characters cut between chunks must decode whole.
     const text = `[${'"é",'.repeat(200_000)}1]`;
     const progress: LoadProgress[] = [];
@@ -30,8 +30,8 @@ describe('readInput', () => {
     expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 5, total: 5 });
   });
 
-  it('leaves anything but a JSON array to be parsed whole, errors and all', async () => {
-    for (const body of ['{"messages": []}', '[1,]', '{"a":1}\n{"a":2}\n']) {
+  it('leaves anything but one JSON object or array to be parsed whole, errors and all', async () => {
+    for (const body of ['"text"', '[1,]', '{"a":1}\n{"a":2}\n']) {
       vi.stubGlobal('fetch', respond(body, { status: 200 }));
       expect(await read('/h.json')).toEqual({ text: body });
     }

@@ -1,4 +1,4 @@
-import { StreamingArrayParser } from '../core/json/streamingArray';
+import { StreamingJsonParser } from '../core/json/streamingJson';
 import type { ImportInput, LoadProgress } from './protocol';
 
 export type ProgressSink = (progress: LoadProgress) => void;
@@ -8,8 +8,8 @@ const REPORT_EVERY_MS = 50;
 
 export interface InputText {
   text: string;
-  /** JSON.parse(text), when it was parsed while it was read (a JSON array, read from a stream). */
-  parsed?: { value: unknown[] };
+  /** JSON.parse(text), when it was parsed while it was read (an object or array, read from a stream). */
+  parsed?: { value: unknown };
 }
 
 /** The input as text, reporting bytes read as they arrive. */
@@ -48,7 +48,7 @@ async function fetchHistory(url: string): Promise<Response> {
 async function readStream(stream: ReadableStream<Uint8Array>, total: number | undefined, report: ProgressSink): Promise<InputText> {
   // Decoded and parsed as it arrives: the download's idle time is spent parsing.
   const decoder = new TextDecoder();
-  const parser = new StreamingArrayParser();
+  const parser = new StreamingJsonParser();
   let length = 0;
   let reportedAt = 0;
   const reader = stream.getReader();
@@ -65,6 +65,5 @@ async function readStream(stream: ReadableStream<Uint8Array>, total: number | un
   }
   parser.push(decoder.decode());
   report({ phase: 'read', bytes: length, total: length });
-  const { text, array } = parser.finish();
-  return array ? { text, parsed: { value: array } } : { text };
+  return parser.finish();
 }

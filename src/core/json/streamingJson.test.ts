@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { StreamingJsonParser } from './streamingJson';
+
+/** Pushes `text` in pieces of `size` characters, parsing array elements in batches of `batch` characters. */
+function stream(text: string, size: number, batch: number) {
+  const parser = new StreamingJsonParser(batch);
+  for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size));
+  return parser.finish();
+}
+
+/** What JSON.parse says of an object or array; undefined for anything else (including invalid JSON). */
+function expected(text: string): { value: unknown } | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? { value } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function expectSameAsJsonParse(text: string): void {
+  for (const size of [1, 2, 3, 7, 64, text.length || 1]) {
+    for (const batch of [1, 5, 1 << 20]) {
+      const result = stream(text, size, batch);
+      expect(result.text).toBe(text);
+      const what = `pieces of ${size}, batches of ${batch}: ${text.slice(0, 80)}`;
+      expect(result.parsed, what).toEqual(expected(text));
+      // Same keys in the same order, own `__proto__` included.
+      expect(JSON.stringify(result.parsed?.value), what).toBe(JSON.stringify(expected(text)?.value));
+    }
+  }
+}
+
+const fixtures = import.meta.glob<string>('../../../fixtures/**/*.{json,jsonl}', { query: '?raw', import: 'default', eager: true });
+
+describe('StreamingJsonParser', () => {
+  it('reads arrays exactly as JSON.parse does, however the text is cut', () => {
+    const texts = [
+      '[]',
+      ' [ ] \n',
+      '[1]',
+      '[1,2,3]',
+      '[{"a":[1,{"b":"]"}]},"x,y",[[]],null,true,-1.5e3]',
+      '[{"s":"quote \\" inside"},{"s":"backslash \\\\"},"\\\\\\"",{"k\\"ey":"v"}]',
+      '[{"s":"brackets [{ and commas , in strings }]"}, "\\u005d"]',
+      '[\n  {"type": "human", "data": {"content": "Hi ☀ \\ud83d\\ude00"}},\n  {"type": "ai", "data": {"content": ""}}\n]\n',
+      `[${'"\\n\\t\\\\",'.repeat(200)}0]`,
+    ];
+    for (const text of texts) {
+      expect(expected(text), text).toBeDefined();
+      expectSameAsJsonParse(text);
+    }
+  });
+
+  it('cuts an array written one element a line at its lines, and recovers from a line that is not an element', () => {
+    const nested = [{ type: 'ai', data: { content: 'a\nb', tool_calls: [{ id: 'c1', args: { q: [1, { r: 2 }] } }] } }, { type: 'tool', data: {} }];
+    const texts = [
+      `[\n${[...nested, ...nested].map((m) => JSON.stringify(m)).join(',\n')}\n]\n`,
+      JSON.stringify([...nested, ...nested, 'last'], null, 2),
+      '[\r\n{"a":1},\r\n{"b":2}\r\n]\r\n',
+      '[\n  1,\n  2\n]',
+      '[\n]',
+      // Lines inside the first element start like it: a cut there fails and the structure is followed instead.
+      '[\n{"a": [\n{"b": 1},\n{"c": 2}]},\n{"d": [\n{"e": 3}]},\n{"f": 4}\n]',
+    ];
+    for (const text of texts) {
+      expect(expected(text), text).toBeDefined();
+      expectSameAsJsonParse(text);
+    }
+    for (const text of ['[\n1,\n]', '[\n1\n]\n[\n2\n]', '[\n1,\n2\n]x', '[\n1,\n2\n']) {
+      expect(expected(text), text).toBeUndefined();
+      expectSameAsJsonParse(text);
+    }
+  });
+
+  it('reads objects and the arrays in them exactly as JSON.parse does', () => {
+    const texts = [
+      '{}',
+      ' { } ',
+      '{"messages": []}',
+      '{"model": "gpt-4o", "messages": [{"role": "user", "content": "hi, [there]"}, {"role": "assistant"}], "temperature": 0.2}',
+      '{"values": {"messages": [1, 2, {"a": {"b": {"c": [3]}}}]}, "next": [], "config": {"configurable": {"thread_id": "t"}}}',
+      '{"a": {"b": {"c": {"d": {"e": 1}}}}, "f": [[1], {"g": null}]}',
+      JSON.stringify({ 'k"ey': 1, 'k\\': 'v"', A: '\u0000\n', '': false }),
+      '{"a": 1, "a": 2, "b": {"x": 1}, "b": [2]}',
+      '{"__proto__": {"polluted": true}, "inner": {"__proto__": [1]}}',
+      '{"2": "two", "1": "one", "b": "b", "a": "a"}',
+      JSON.stringify({ text: '\\\\"}{][,:', more: ['\\', '"'] }),
+      '{\n  "resourceSpans": [\n    {"scopeSpans": [{"spans": [{"name": "chat"}]}]}\n  ]\n}\n',
+    ];
+    for (const text of texts) {
+      expect(expected(text), text).toBeDefined();
+      expectSameAsJsonParse(text);
+    }
+  });
+
+  it('gives no value for invalid JSON or anything but one object or array, so the caller parses as before', () => {
+    const texts = [
+      '',
+      '   ',
+      '"text"',
+      '42',
+      'null',
+      '{"a": 1,}',
+      '{"a" 1}',
+      '{"a": }',
+      '{"a": 1 "b": 2}',
+      '{"a": 1]',
+      '{"a": [1}',
+      '{1: 2}',
+      '{"a": {"b": 1}',
+      '{"a": 1} {"b": 2}',
+      '[1,]',
+      '[1,,2]',
+      '[,1]',
+      '[1, ,2]',
+      '[1}',
+      '[{"a":1]}',
+      '[1] [2]',
+      '[1]\n[2]\n',
+      '[1] x',
+      '[1',
+      '["unclosed]',
+      '[{"a":1}\n{"a":2}]',
+      '\uFEFF[1]',
+      '{"a":1}\n{"a":2}\n',
+    ];
+    for (const text of texts) {
+      expect(expected(text), text).toBeUndefined();
+      expectSameAsJsonParse(text);
+    }
+  });
+
+  it('reads every fixture history as JSON.parse does', () => {
+    expect(Object.keys(fixtures).length).toBeGreaterThan(50);
+    for (const [file, text] of Object.entries(fixtures)) {
+      for (const [size, batch] of [
+        [1, 16],
+        [97, 1],
+        [4096, 256],
+      ] as const) {
+        expect(stream(text, size, batch).parsed, file).toEqual(expected(text));
+      }
+    }
+  });
+
+  it('parses in batches while text arrives, not all at the end', () => {
+    const element = JSON.stringify({ type: 'tool', data: { content: 'x'.repeat(100) } });
+    const text = `[${Array.from({ length: 100 }, () => element).join(',')}]`;
+    const parser = new StreamingJsonParser(1000);
+    const parse = JSON.parse;
+    let calls = 0;
+    JSON.parse = (...args: Parameters<typeof JSON.parse>): unknown => {
+      calls++;
+      return parse(...args);
+    };
+    try {
+      parser.push(text.slice(0, text.length / 2));
+      expect(calls).toBeGreaterThan(0);
+      parser.push(text.slice(text.length / 2));
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parser.finish().parsed?.value).toHaveLength(100);
+  });
+});

@@ -1,0 +1,64 @@
+/** Text received in pieces, addressed by offsets from the start of the whole. */
+export class TextPieces {
+  private readonly pieces: string[] = [];
+  /** Offset of each piece's first character. */
+  private readonly starts: number[] = [];
+  length = 0;
+
+  /** Adds a piece; returns the offset of its first character. */
+  push(piece: string): number {
+    const start = this.length;
+    this.pieces.push(piece);
+    this.starts.push(start);
+    this.length += piece.length;
+    return start;
+  }
+
+  join(): string {
+    return this.pieces.join('');
+  }
+
+  /** The text between two offsets. */
+  slice(from: number, to: number): string {
+    const parts: string[] = [];
+    for (let p = this.pieceAt(from); p < this.pieces.length && this.starts[p]! < to; p++) {
+      const start = this.starts[p]!;
+      const piece = this.pieces[p]!;
+      parts.push(piece.slice(Math.max(0, from - start), Math.min(piece.length, to - start)));
+    }
+    return parts.join('');
+  }
+
+  /** Each piece from `from` on (the first cut there), with the offset of its first character. */
+  *from(from: number): Generator<{ piece: string; start: number }> {
+    for (let p = this.pieceAt(from); p < this.pieces.length; p++) {
+      const start = this.starts[p]!;
+      const skip = Math.max(0, from - start);
+      yield { piece: skip === 0 ? this.pieces[p]! : this.pieces[p]!.slice(skip), start: start + skip };
+    }
+  }
+
+  /** The offset of the last character that is not whitespace, or -1. */
+  lastNonBlank(): number {
+    for (let p = this.pieces.length - 1; p >= 0; p--) {
+      const piece = this.pieces[p]!;
+      for (let i = piece.length - 1; i >= 0; i--) {
+        const c = piece.charCodeAt(i);
+        if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return this.starts[p]! + i;
+      }
+    }
+    return -1;
+  }
+
+  /** The piece holding `offset`, by binary search. */
+  private pieceAt(offset: number): number {
+    let low = 0;
+    let high = this.pieces.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+}
