@@ -2,6 +2,8 @@
 // forward pass over the text that stops once every target is found; nothing is re-scanned per message.
 // Columns count UTF-16 code units (JavaScript string offsets), lines end at '\n'.
 
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes';
+
 export type PathSegment = string | number;
 
 export interface Position {
@@ -124,15 +126,6 @@ function lineCounter(text: string): (offset: number) => Position {
     return { line, column: offset - lineStart + 1 };
   };
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 interface Frame {
   node: Node;

@@ -10,22 +10,13 @@
 // like the first element's is almost always the next element, and JSON.parse proves it (a batch cut
 // inside an element leaves a string or container open and throws). A wrong guess goes back to the pass.
 
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isBlank, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes';
+import { TextPieces } from './textPieces';
+
 /** Characters of complete array elements parsed at once: large enough that JSON.parse's call cost vanishes. */
 const BATCH_CHARS = 1 << 20;
 /** Objects nested this deep and deeper are parsed whole: `{values: {messages: [...]}}` needs two. */
 const OBJECT_LEVELS = 3;
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-
-import { TextPieces } from './textPieces';
-
-const isBlank = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 export interface StreamedJson {
   /** Everything pushed, joined. */

@@ -1,3 +1,5 @@
+import { isBlank } from './charCodes';
+
 /** Text received in pieces, addressed by offsets from the start of the whole. */
 export class TextPieces {
   private readonly pieces: string[] = [];
@@ -43,8 +45,7 @@ export class TextPieces {
     for (let p = this.pieces.length - 1; p >= 0; p--) {
       const piece = this.pieces[p]!;
       for (let i = piece.length - 1; i >= 0; i--) {
-        const c = piece.charCodeAt(i);
-        if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return this.starts[p]! + i;
+        if (!isBlank(piece.charCodeAt(i))) return this.starts[p]! + i;
       }
     }
     return -1;
