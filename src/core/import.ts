@@ -50,7 +50,10 @@ function finish(adapter: { name: string; label: string }, { messages: drafts, no
   const unreadable: Message[] = [];
   // The drafts are ours to finish in place; copying 100k of them would double the garbage.
   const messages = drafts.map((draft, index): Message => {
-    const message = Object.assign(draft, { index });
+    // Set, not Object.assign'ed: the generic copy costs a third of a microsecond a message. A draft
+    // with its index set is a Message.
+    draft.index = index;
+    const message = draft as Message;
     if (message.problem !== undefined) unreadable.push(message);
     return message;
   });
