@@ -74,3 +74,58 @@ test('a load in progress shows its progress and can be cancelled, keeping the hi
   await message(page, 1).click();
   await expect(page.getByTestId('detail-json')).toBeVisible();
 });
+
+test('search and role filters on a 10,000-message history', async ({ page }) => {
+  const { text, callIndex, callId } = scaleHistory();
+  await serve(page, '/scale.json', text);
+  await page.goto('/?src=/scale.json');
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(COUNT), { timeout: 30_000 });
+  const shown = page.getByTestId('shown-count');
+  await expect(shown).toHaveText('10,000 messages');
+
+  // The call and its result carry the id; nothing else does.
+  await page.getByTestId('search').fill(callId);
+  await expect(shown).toHaveText('2 of 10,000');
+  await expect(message(page, callIndex)).toBeVisible();
+  await expect(message(page, MOVED_TO)).toBeVisible();
+
+  await page.locator('[data-testid=role-filter][data-role=tool]').click();
+  await expect(shown).toHaveText('1 of 10,000');
+  await expect(message(page, MOVED_TO)).toHaveCount(0);
+
+  await page.getByTestId('search').fill('');
+  await expect(shown).not.toHaveText(/10,000 messages/);
+  await page.locator('[data-testid=role-filter][data-role=tool]').click();
+  await expect(shown).toHaveText('10,000 messages');
+});
+
+test('a 5 MB tool output never goes into the page whole: the card and the detail pane show parts on request', async ({ page }) => {
+  const output = Array.from({ length: 100_000 }, (_, i) => `row ${String(i).padStart(6, '0')} ${'x'.repeat(40)}`).join('\n');
+  const history = [
+    { type: 'human', data: { content: 'Dump the table.', id: 'h1' } },
+    { type: 'ai', data: { content: '', id: 'a1', tool_calls: [{ name: 'dump', args: {}, id: 'call_dump', type: 'tool_call' }] } },
+    { type: 'tool', data: { content: output, tool_call_id: 'call_dump', id: 't1' } },
+    { type: 'ai', data: { content: 'Done.', id: 'a2' } },
+  ];
+  await serve(page, '/big.json', JSON.stringify(history));
+  await page.goto('/?src=/big.json');
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', '4', { timeout: 30_000 });
+  const pageText = async () => page.evaluate(() => document.body.innerText.length);
+  expect(output.length).toBeGreaterThan(5_000_000);
+
+  const card = message(page, 2);
+  await expect(card).toContainText('row 000000');
+  expect(await pageText()).toBeLessThan(20_000);
+  await card.getByTestId('card-show-all').click();
+  await expect(card).toContainText('row 000300');
+  await expect(card).toContainText('more in the detail pane');
+  expect(await pageText()).toBeLessThan(60_000);
+
+  await card.click();
+  const detail = page.getByTestId('detail-text');
+  await expect(detail).toContainText('row 000300');
+  await expect(detail).not.toContainText('row 099999');
+  await page.getByTestId('detail').getByTestId('show-more').first().click();
+  await expect(detail).toContainText('row 003000');
+  expect(await pageText()).toBeLessThan(1_000_000);
+});

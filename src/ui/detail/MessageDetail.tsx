@@ -89,7 +89,7 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
 
       {message.text && (
         <Section title="Text">
-          <CappedText text={message.text} className="pre wrap" />
+          <CappedText text={message.text} className="pre wrap" testId="detail-text" />
         </Section>
       )}
 

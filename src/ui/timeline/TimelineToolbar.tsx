@@ -76,7 +76,7 @@ export function TimelineToolbar({ rows }: { rows: Int32Array }) {
           ⤓ Last
         </button>
       </span>
-      <span className="shown-count muted">
+      <span className="shown-count muted" data-testid="shown-count">
         {shown === total ? `${formatCount(total)} messages` : `${formatCount(shown)} of ${formatCount(total)}`}
       </span>
     </div>
