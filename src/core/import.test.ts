@@ -221,10 +221,11 @@ describe('importText with an explicit format', () => {
 
 describe('importText with the JSON parsed already', () => {
   it('reads the given value instead of parsing the text again, to the same history', () => {
-    expect(importText(redisLogs, { parsed: { value: JSON.parse(redisLogs) as unknown } })).toEqual(importText(redisLogs));
+    const parsed = (value: unknown) => ({ value, jsonLines: false, lineOf: [] });
+    expect(importText(redisLogs, { parsed: parsed(JSON.parse(redisLogs)) })).toEqual(importText(redisLogs));
     const value = JSON.parse(redisLogs) as { data: { content: string } }[];
     value[0]!.data.content = 'parsed, not reparsed';
-    const result = importText(redisLogs, { parsed: { value } });
+    const result = importText(redisLogs, { parsed: parsed(value) });
     expect(result.ok && result.transcript.messages[0]?.text).toBe('parsed, not reparsed');
   });
 });

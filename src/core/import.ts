@@ -4,14 +4,14 @@ import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
 import { describeShape } from './json/value';
 import { detectFormat, detectTextFormat, getAdapter, isTextAdapter, listFormats } from './formats/registry';
-import type { AdapterOutput } from './formats/types';
+import type { AdapterOutput, ParsedInput } from './formats/types';
 import type { ImportError, ImportResult, Message } from './model';
 
 export interface ImportOptions {
   /** Adapter name; skips detection (e.g. the CLI's --format). */
   format?: string;
-  /** `JSON.parse(text)`, when the caller has it already (the worker parses a download while it arrives). */
-  parsed?: { value: unknown };
+  /** `text` as parseInput reads it, when the caller has it already (the worker parses a download while it arrives). */
+  parsed?: ParsedInput;
 }
 
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
@@ -19,7 +19,7 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
   if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
   if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)), text);
 
-  const parsed = options.parsed ? { ok: true as const, input: { value: options.parsed.value, jsonLines: false, lineOf: [] } } : parseInput(text);
+  const parsed = options.parsed ? { ok: true as const, input: options.parsed } : parseInput(text);
   if (!parsed.ok) {
     const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text));
     return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text)), text) : parsed;

@@ -26,12 +26,17 @@ describe('readInput', () => {
   it('fetches a URL with its length as the total', async () => {
     vi.stubGlobal('fetch', respond('[1,2]', { status: 200, headers: { 'content-length': '5' } }));
     const progress: LoadProgress[] = [];
-    expect(await read('/h.json', progress)).toEqual({ text: '[1,2]', parsed: { value: [1, 2] } });
+    expect(await read('/h.json', progress)).toEqual({ text: '[1,2]', parsed: { value: [1, 2], jsonLines: false, lineOf: [] } });
     expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 5, total: 5 });
   });
 
-  it('leaves anything but one JSON object or array to be parsed whole, errors and all', async () => {
-    for (const body of ['"text"', '[1,]', '{"a":1}\n{"a":2}\n']) {
+  it('reads JSON Lines as they arrive too', async () => {
+    vi.stubGlobal('fetch', respond('{"a":1}\n{"a":2}\n', { status: 200 }));
+    expect((await read('/h.json')).parsed).toMatchObject({ value: [{ a: 1 }, { a: 2 }], jsonLines: true, lineOf: [1, 2] });
+  });
+
+  it('leaves anything else to be parsed whole, errors and all', async () => {
+    for (const body of ['"text"', '[1,]', '{"a":1} {"a":2}\n']) {
       vi.stubGlobal('fetch', respond(body, { status: 200 }));
       expect(await read('/h.json')).toEqual({ text: body });
     }

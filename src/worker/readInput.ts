@@ -1,3 +1,4 @@
+import type { ParsedInput } from '../core/formats/types';
 import { StreamingJsonParser } from '../core/json/streamingJson';
 import type { ImportInput, LoadProgress } from './protocol';
 
@@ -8,8 +9,8 @@ const REPORT_EVERY_MS = 50;
 
 export interface InputText {
   text: string;
-  /** JSON.parse(text), when it was parsed while it was read (an object or array, read from a stream). */
-  parsed?: { value: unknown };
+  /** The text as parseInput reads it, when it was parsed while it was read (from a stream). */
+  parsed?: ParsedInput;
 }
 
 /** The input as text, reporting bytes read as they arrive. */

@@ -42,29 +42,44 @@ function invalidJson(text: string, parseError: unknown): ImportError {
  * A bad line later on is kept as its text, with the reason in `lineErrors`, so nothing loaded is dropped.
  */
 function parseJsonLines(text: string): ParseResult | undefined {
-  const value: unknown[] = [];
-  const lineOf: number[] = [];
-  const lineErrors = new Map<number, string>();
+  const lines = new JsonLines();
   let lineNumber = 0;
   // Walked with indexOf rather than split: a large pretty-printed file is rejected at its first line.
   for (let start = 0; start <= text.length; ) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    const line = text.slice(start, end);
+    if (!lines.add(text.slice(start, end), ++lineNumber)) return undefined;
     start = end + 1;
-    lineNumber++;
-    if (line.trim() === '') continue;
+  }
+  const input = lines.finish();
+  return input && { ok: true, input };
+}
+
+/** JSON Lines read a line at a time, as parseJsonLines and the streaming parser feed them. */
+export class JsonLines {
+  private readonly value: unknown[] = [];
+  private readonly lineOf: number[] = [];
+  private readonly lineErrors = new Map<number, string>();
+
+  /** Reads one line (without its newline); false when the first non-blank line is not JSON on its own. */
+  add(line: string, lineNumber: number): boolean {
+    if (line.trim() === '') return true;
     try {
-      value.push(JSON.parse(line));
+      this.value.push(JSON.parse(line));
     } catch {
-      if (value.length === 0) return undefined;
+      if (this.value.length === 0) return false;
       const found = findJsonError(line);
       const where = found ? ` at column ${found.offset + 1}: ${found.message}` : '';
-      lineErrors.set(value.length, `line ${lineNumber}: invalid JSON${where}`);
-      value.push(line);
+      this.lineErrors.set(this.value.length, `line ${lineNumber}: invalid JSON${where}`);
+      this.value.push(line);
     }
-    lineOf.push(lineNumber);
+    this.lineOf.push(lineNumber);
+    return true;
   }
-  if (value.length < 2) return undefined;
-  return { ok: true, input: { value, jsonLines: true, lineOf, lineErrors } };
+
+  /** The input, when it held two values or more (one is a JSON document, not JSON Lines). */
+  finish(): ParsedInput | undefined {
+    if (this.value.length < 2) return undefined;
+    return { value: this.value, jsonLines: true, lineOf: this.lineOf, lineErrors: this.lineErrors };
+  }
 }

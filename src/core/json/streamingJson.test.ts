@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseInput } from './parseInput';
 import { StreamingJsonParser } from './streamingJson';
 
 /** Pushes `text` in pieces of `size` characters, parsing array elements in batches of `batch` characters. */
@@ -8,17 +9,15 @@ function stream(text: string, size: number, batch: number) {
   return parser.finish();
 }
 
-/** What JSON.parse says of an object or array; undefined for anything else (including invalid JSON). */
-function expected(text: string): { value: unknown } | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? { value } : undefined;
-  } catch {
-    return undefined;
-  }
+/** What parseInput reads of an object, an array or JSON Lines; undefined for anything else (including invalid JSON). */
+function expected(text: string) {
+  const result = parseInput(text);
+  if (!result.ok) return undefined;
+  const { value } = result.input;
+  return result.input.jsonLines || (typeof value === 'object' && value !== null) ? result.input : undefined;
 }
 
-function expectSameAsJsonParse(text: string): void {
+function expectSameAsParseInput(text: string): void {
   for (const size of [1, 2, 3, 7, 64, text.length || 1]) {
     for (const batch of [1, 5, 1 << 20]) {
       const result = stream(text, size, batch);
@@ -34,7 +33,7 @@ function expectSameAsJsonParse(text: string): void {
 const fixtures = import.meta.glob<string>('../../../fixtures/**/*.{json,jsonl}', { query: '?raw', import: 'default', eager: true });
 
 describe('StreamingJsonParser', () => {
-  it('reads arrays exactly as JSON.parse does, however the text is cut', () => {
+  it('reads arrays exactly as parseInput does, however the text is cut', () => {
     const texts = [
       '[]',
       ' [ ] \n',
@@ -48,7 +47,7 @@ describe('StreamingJsonParser', () => {
     ];
     for (const text of texts) {
       expect(expected(text), text).toBeDefined();
-      expectSameAsJsonParse(text);
+      expectSameAsParseInput(text);
     }
   });
 
@@ -65,15 +64,15 @@ describe('StreamingJsonParser', () => {
     ];
     for (const text of texts) {
       expect(expected(text), text).toBeDefined();
-      expectSameAsJsonParse(text);
+      expectSameAsParseInput(text);
     }
     for (const text of ['[\n1,\n]', '[\n1\n]\n[\n2\n]', '[\n1,\n2\n]x', '[\n1,\n2\n']) {
       expect(expected(text), text).toBeUndefined();
-      expectSameAsJsonParse(text);
+      expectSameAsParseInput(text);
     }
   });
 
-  it('reads objects and the arrays in them exactly as JSON.parse does', () => {
+  it('reads objects and the arrays in them exactly as parseInput does', () => {
     const texts = [
       '{}',
       ' { } ',
@@ -90,7 +89,7 @@ describe('StreamingJsonParser', () => {
     ];
     for (const text of texts) {
       expect(expected(text), text).toBeDefined();
-      expectSameAsJsonParse(text);
+      expectSameAsParseInput(text);
     }
   });
 
@@ -117,21 +116,33 @@ describe('StreamingJsonParser', () => {
       '[1}',
       '[{"a":1]}',
       '[1] [2]',
-      '[1]\n[2]\n',
       '[1] x',
       '[1',
       '["unclosed]',
       '[{"a":1}\n{"a":2}]',
-      '\uFEFF[1]',
-      '{"a":1}\n{"a":2}\n',
+      '{"a": 1} {"b": 2}\n{"c": 3}',
+      '{\n"a": 1}\n{"b": 2}',
     ];
     for (const text of texts) {
       expect(expected(text), text).toBeUndefined();
-      expectSameAsJsonParse(text);
+      expectSameAsParseInput(text);
     }
   });
 
-  it('reads every fixture history as JSON.parse does', () => {
+  it('reads JSON Lines as parseInput does, line numbers and bad lines included', () => {
+    const texts = [
+      '{"a":1}\n{"a":2}\n',
+      '[1]\n[2]',
+      '\n\n  {"type": "user"}  \n\n{"type": "assistant", "content": "x\\ny"}\r\n{"type": "bad" \n{"last": true}',
+      `${JSON.stringify({ big: 'z'.repeat(5000) })}\n${JSON.stringify({ next: [1, 2] })}\n`,
+    ];
+    for (const text of texts) {
+      expect(expected(text)?.jsonLines, text).toBe(true);
+      expectSameAsParseInput(text);
+    }
+  });
+
+  it('reads every fixture history as parseInput does', () => {
     expect(Object.keys(fixtures).length).toBeGreaterThan(50);
     for (const [file, text] of Object.entries(fixtures)) {
       for (const [size, batch] of [

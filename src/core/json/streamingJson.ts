@@ -2,8 +2,9 @@
 // little parsing is left once the last byte is in. The outer containers (the root, its objects a few
 // levels down, and the arrays in them) are built here as their text streams past; everything inside
 // them is handed to JSON.parse, the elements of an array in batches as soon as they are complete.
-// Anything this does not follow (JSON Lines, a syntax error, a bare string) is only collected: the
-// caller then parses the whole text as before, which also finds the exact line:column of an error.
+// JSON Lines are read a line at a time once the first line turns out to be a whole value. Anything
+// this does not follow (a syntax error, a bare string) is only collected: the caller then parses the
+// whole text as before, which also finds the exact line:column of an error.
 //
 // Following the structure costs a pass over every character. An array at the root written one element
 // a line (or pretty-printed) needs none: a newline is never inside a JSON string, so a line that starts
@@ -11,6 +12,8 @@
 // inside an element leaves a string or container open and throws). A wrong guess goes back to the pass.
 
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isBlank, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes';
+import type { ParsedInput } from '../formats/types';
+import { JsonLines } from './parseInput';
 import { TextPieces } from './textPieces';
 
 /** Characters of complete array elements parsed at once: large enough that JSON.parse's call cost vanishes. */
@@ -21,8 +24,8 @@ const OBJECT_LEVELS = 3;
 export interface StreamedJson {
   /** Everything pushed, joined. */
   text: string;
-  /** JSON.parse(text), when the text is a JSON object or array; absent for anything else. */
-  parsed?: { value: unknown };
+  /** As parseInput reads the text, when it is a JSON object or array or JSON Lines; absent for anything else. */
+  parsed?: ParsedInput;
 }
 
 /** An array built here: its elements are parsed in batches. */
@@ -55,13 +58,21 @@ type Frame = ArrayFrame | ObjectFrame;
 export class StreamingJsonParser {
   private readonly text = new TextPieces();
   /** Set while the root array's batches are cut at lines that start like its first element (see the top). */
-  private lineStart: string | undefined;
+  private elementLine: string | undefined;
   /** False once this parser cannot follow the text: pieces are then only collected. */
   private parsing = true;
   /** The containers built here, outermost first; the top one's members are at depth `frames.length`. */
   private readonly frames: Frame[] = [];
   private depth = 0;
   private root: { value: unknown } | undefined;
+  /** Offsets of the root's opening and closing bracket or brace. */
+  private rootStart = -1;
+  private rootEnd = -1;
+  /**
+   * Set once the text is JSON Lines: `nextLine` is where the line not read yet starts, `searched` how far
+   * newlines were looked for (a line of megabytes arrives in many pieces).
+   */
+  private jsonLines: { lines: JsonLines; lineNumber: number; nextLine: number; searched: number } | undefined;
   private inString = false;
   /** A piece ended inside a string right after a backslash: the next character is escaped. */
   private escapeNext = false;
@@ -73,14 +84,35 @@ export class StreamingJsonParser {
     if (piece === '') return;
     const start = this.text.push(piece);
     if (!this.parsing) return;
-    if (this.lineStart === undefined) this.scan(piece, start);
+    if (this.jsonLines) this.readLines();
+    else if (this.elementLine === undefined) this.scan(piece, start);
     else this.cutAtLine(piece, start);
   }
 
   finish(): StreamedJson {
-    if (this.parsing && this.lineStart !== undefined) this.finishLines();
+    if (this.parsing && this.elementLine !== undefined) this.finishLines();
     const text = this.text.join();
-    return this.parsing && this.root && !this.inString ? { text, parsed: this.root } : { text };
+    if (!this.parsing) return { text };
+    if (this.jsonLines) {
+      const { lines, lineNumber, nextLine } = this.jsonLines;
+      lines.add(this.text.slice(nextLine, this.text.length), lineNumber + 1);
+      const parsed = lines.finish();
+      return parsed ? { text, parsed } : { text };
+    }
+    return this.root && !this.inString ? { text, parsed: { value: this.root.value, jsonLines: false, lineOf: [] } } : { text };
+  }
+
+  /** Reads every complete line not read yet. */
+  private readLines(): void {
+    const state = this.jsonLines;
+    if (!state) return;
+    for (const { piece, start } of this.text.from(Math.max(state.nextLine, state.searched))) {
+      for (let newline = piece.indexOf('\n'); newline !== -1; newline = piece.indexOf('\n', newline + 1)) {
+        state.lines.add(this.text.slice(state.nextLine, start + newline), ++state.lineNumber);
+        state.nextLine = start + newline + 1;
+      }
+    }
+    state.searched = this.text.length;
   }
 
   private fail(): void {
@@ -138,7 +170,7 @@ export class StreamingJsonParser {
       this.inString = false;
       this.structure(c, offset + i - 1);
       if (!this.parsing) return;
-      if (this.lineStart !== undefined) {
+      if (this.elementLine !== undefined) {
         this.cutAtLine(piece, offset);
         return;
       }
@@ -155,8 +187,9 @@ export class StreamingJsonParser {
     const frame = this.frames[this.frames.length - 1];
     if (!frame) {
       if (isBlank(c)) return;
-      if (this.root || (c !== OPEN_BRACE && c !== OPEN_BRACKET)) this.fail();
-      else this.open(c, at);
+      if (!this.root && (c === OPEN_BRACE || c === OPEN_BRACKET)) this.open(c, at);
+      else if (this.root && this.rootFillsItsLine(at)) this.startJsonLines();
+      else this.fail();
       return;
     }
     if (frame.kind === 'array') this.arrayStructure(frame, c, at);
@@ -176,7 +209,7 @@ export class StreamingJsonParser {
       const tail = this.text.slice(frame.batchStart, at);
       // `[ ]` is empty; `[1, ]` ends in a comma, which JSON does not allow.
       if (tail.trim() === '' ? frame.sawComma : !this.parseElements(frame, at)) this.fail();
-      else this.close(frame.value);
+      else this.close(frame.value, at);
     } else if (c === QUOTE) {
       this.inString = true;
     } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
@@ -193,7 +226,7 @@ export class StreamingJsonParser {
         if (c === QUOTE) {
           frame.start = at;
           this.inString = true;
-        } else if (c === CLOSE_BRACE && frame.state === 'first-key') this.close(frame.value);
+        } else if (c === CLOSE_BRACE && frame.state === 'first-key') this.close(frame.value, at);
         else if (!isBlank(c)) this.fail();
         return;
       case 'colon':
@@ -217,14 +250,14 @@ export class StreamingJsonParser {
           if (!parsed) return;
           define(frame.value, frame.key, parsed.value);
           if (c === COMMA) frame.state = 'key';
-          else this.close(frame.value);
+          else this.close(frame.value, at);
         } else if (c === QUOTE) this.inString = true;
         else if (c === OPEN_BRACKET || c === OPEN_BRACE) this.depth++;
         else if (c === CLOSE_BRACKET) this.fail();
         return;
       case 'after-value':
         if (c === COMMA) frame.state = 'key';
-        else if (c === CLOSE_BRACE) this.close(frame.value);
+        else if (c === CLOSE_BRACE) this.close(frame.value, at);
         else if (!isBlank(c)) this.fail();
     }
   }
@@ -244,13 +277,14 @@ export class StreamingJsonParser {
   }
 
   private open(c: number, at: number): void {
+    if (this.frames.length === 0) this.rootStart = at;
     this.depth++;
     this.frames.push(
       c === OPEN_BRACKET
         ? { kind: 'array', value: [], batchStart: at + 1, lastComma: -1, sawComma: false }
         : { kind: 'object', value: {}, state: 'first-key', key: '', start: at + 1 },
     );
-    if (c === OPEN_BRACKET && this.frames.length === 1) this.lineStart = this.firstElementLine(at + 1);
+    if (c === OPEN_BRACKET && this.frames.length === 1) this.elementLine = this.firstElementLine(at + 1);
   }
 
   /** `\n` + the indentation and first character of the root array's first element, if it starts a line. */
@@ -269,19 +303,19 @@ export class StreamingJsonParser {
    */
   private cutAtLine(piece: string, offset: number): void {
     const frame = this.frames[0];
-    if (frame?.kind !== 'array' || this.lineStart === undefined) return;
+    if (frame?.kind !== 'array' || this.elementLine === undefined) return;
     if (offset + piece.length - frame.batchStart < this.batchChars) return;
-    const line = piece.lastIndexOf(this.lineStart);
+    const line = piece.lastIndexOf(this.elementLine);
     let comma = line - 1;
     while (comma >= 0 && isBlank(piece.charCodeAt(comma))) comma--;
     if (comma < 0 || piece.charCodeAt(comma) !== COMMA || offset + comma <= frame.batchStart) return;
     const batch = this.parse(frame.batchStart, offset + comma, true, false);
     if (!batch || !Array.isArray(batch.value) || batch.value.length === 0) {
       // Not an element boundary after all: follow the structure from the last good cut.
-      this.lineStart = undefined;
+      this.elementLine = undefined;
       frame.sawComma = frame.value.length > 0;
       for (const rest of this.text.from(frame.batchStart)) {
-        if (this.parsing && this.lineStart === undefined) this.scan(rest.piece, rest.start);
+        if (this.parsing && this.elementLine === undefined) this.scan(rest.piece, rest.start);
       }
       return;
     }
@@ -300,19 +334,32 @@ export class StreamingJsonParser {
     if (this.text.slice(frame.batchStart, end).trim() === '') {
       // `[ ]` is empty; a blank batch after a cut means `[1, ]`, a comma JSON does not allow.
       if (frame.value.length > 0) this.fail();
-      else this.close(frame.value);
+      else this.close(frame.value, end);
       return;
     }
-    if (this.parseElements(frame, end)) this.close(frame.value);
+    if (this.parseElements(frame, end)) this.close(frame.value, end);
   }
 
   /** The innermost container built here is complete: it becomes its parent's member, or the root. */
-  private close(value: unknown): void {
+  /** The root value is alone on its line, and what starts at `next` is on a later one: JSON Lines. */
+  private rootFillsItsLine(next: number): boolean {
+    const lineEnd = this.text.indexOf('\n', this.rootStart);
+    return lineEnd !== -1 && this.rootEnd < lineEnd && lineEnd < next;
+  }
+
+  /** Reads the text as JSON Lines from its start: the lines before the root are blank, its own is whole. */
+  private startJsonLines(): void {
+    this.jsonLines = { lines: new JsonLines(), lineNumber: 0, nextLine: 0, searched: 0 };
+    this.readLines();
+  }
+
+  private close(value: unknown, at: number): void {
     this.depth--;
     this.frames.pop();
     const parent = this.frames[this.frames.length - 1];
     if (!parent) {
       this.root = { value };
+      this.rootEnd = at;
     } else if (parent.kind === 'object') {
       define(parent.value, parent.key, value);
       parent.state = 'after-value';

@@ -40,6 +40,15 @@ export class TextPieces {
     }
   }
 
+  /** The offset of the first `char` at or after `from`, or -1. */
+  indexOf(char: string, from: number): number {
+    for (const { piece, start } of this.from(from)) {
+      const at = piece.indexOf(char);
+      if (at !== -1) return start + at;
+    }
+    return -1;
+  }
+
   /** The offset of the last character that is not whitespace, or -1. */
   lastNonBlank(): number {
     for (let p = this.pieces.length - 1; p >= 0; p--) {
