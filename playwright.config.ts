@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI);
-const PORT = 4173;
+// Another checkout's tests may hold the default port: E2E_PORT runs these beside them.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // Chromium comes from Debian (apt-get install chromium), not from `playwright install`, so CI needs no download.
 export default defineConfig({
