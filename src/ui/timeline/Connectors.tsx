@@ -3,7 +3,7 @@ import type { ConnectorShape } from './connectorLayout';
 
 interface Props {
   shapes: readonly ConnectorShape[];
-  /** The pixel band of the rows in the DOM; the drawing covers only that. */
+  /** The pixel band the drawing covers, in the window's coordinates. */
   top: number;
   bottom: number;
   width: number;

@@ -10,7 +10,7 @@ import { MeasuredHeights } from './measuredHeights';
 import { MessageCard } from './MessageCard';
 import { useCardPrefetch } from './useCardPrefetch';
 import { useVirtualRows } from './useVirtualRows';
-import type { RowSource } from './virtualEngine';
+import { BACKDROP, type RowSource } from './virtualEngine';
 import { useVisibleRange } from './visibleRange';
 
 /** Where on a card its connector ends attach: level with the card's header line. */
@@ -80,14 +80,13 @@ export function VirtualTimeline({ view, rows, scrollRef }: Props) {
     }
   }, [scrollRequest, rowOf, rows, view, engine, scrollDone, clearFilters]);
 
-  // Connectors are drawn in the window's coordinates, like the rows: offsets less the engine's base.
+  // Connectors are drawn in the window's coordinates, like the rows: offsets less the engine's base. They are
+  // cut at the edges of the window's backdrop, not of the drawn rows, so that a link's bracket and the drawing's
+  // box stay as they are while rows come and go (changing them would repaint the whole height of the gutter).
   const { base } = engine;
-  const top = heights.offsetOf(first) - base;
-  const bottom = heights.offsetOf(last + 1) - base;
+  const band = { firstRow: first, lastRow: last, top: -BACKDROP, bottom: BACKDROP };
   const shapes =
-    showConnectors && last >= first
-      ? connectorShapes(spansIn(spans, first, last), (row) => heights.offsetOf(row) - base + ANCHOR_Y, { firstRow: first, lastRow: last, top, bottom }, gutter)
-      : [];
+    showConnectors && last >= first ? connectorShapes(spansIn(spans, first, last), (row) => heights.offsetOf(row) - base + ANCHOR_Y, band, gutter) : [];
 
   const drawn = [];
   for (let row = first; row <= last; row++) {
@@ -115,14 +114,16 @@ export function VirtualTimeline({ view, rows, scrollRef }: Props) {
   }
 
   return (
-    <div className="timeline-canvas" ref={canvasRef}>
-      <div className="timeline-window" ref={windowRef}>
-        {shapes.length > 0 && (
-          <Connectors shapes={shapes} top={top} bottom={bottom} width={gutter} activeIds={highlight.toolCallIds} />
-        )}
-        {drawn}
+    <>
+      <div className="timeline-canvas" ref={canvasRef}>
+        <div className="timeline-window" ref={windowRef}>
+          {shapes.length > 0 && (
+            <Connectors shapes={shapes} top={band.top} bottom={band.bottom} width={gutter} activeIds={highlight.toolCallIds} />
+          )}
+          {drawn}
+        </div>
       </div>
       {rows.length === 0 && <p className="timeline-empty">No message matches the filters.</p>}
-    </div>
+    </>
   );
 }

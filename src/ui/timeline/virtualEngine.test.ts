@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { VirtualEngine, type RowSource } from './virtualEngine';
+import { BACKDROP, VirtualEngine, type RowSource } from './virtualEngine';
 import { MAX_SCROLL_HEIGHT } from './virtualMath';
 
 /** What the engine touches of a DOM element: sizes, scrollTop, a style and data-row. */
@@ -8,7 +8,7 @@ function element(fields: Partial<{ clientWidth: number; clientHeight: number; sc
     clientWidth: fields.clientWidth ?? 600,
     clientHeight: fields.clientHeight ?? 800,
     scrollTop: fields.scrollTop ?? 0,
-    style: { height: '', transform: '', willChange: '' },
+    style: { height: '', transform: '', willChange: '', top: '', borderBlockWidth: '' },
     dataset: { row: String(fields.row ?? 0) },
   };
 }
@@ -61,6 +61,26 @@ describe('VirtualEngine', () => {
     // 1000 scrolled pixels show rows 12.5 times further down: the window moves the rows the difference.
     const ratio = (100_000_000 - 800) / (MAX_SCROLL_HEIGHT - 800);
     expect(window.style.transform).toBe(`translateY(${1000 - 1000 * ratio + engine.base}px)`);
+  });
+
+  it('gives the window a backdrop that reaches past every row it places, the window origin unmoved', () => {
+    const { engine, scroller, window } = setup(1_000_000);
+    expect(window.style.top).toBe(`${-BACKDROP}px`);
+    expect(window.style.borderBlockWidth).toBe(`${BACKDROP}px`);
+    const rows = [0, 1, 2].map((row) => element({ row }));
+    rows.forEach((row) => engine.addRow(asElement(row)));
+    // Scroll down in steps: the base moves now and then, and the drawn rows stay inside the backdrop.
+    for (let scrollTop = 0; scrollTop < 600_000; scrollTop += 7_000) {
+      scroller.scrollTop = scrollTop;
+      engine.onScroll();
+      rows.forEach((row, i) => (row.dataset.row = String(engine.first + i)));
+      engine.place();
+      for (const row of rows) {
+        const y = Number(/translateY\((-?[\d.]+)px\)/.exec(row.style.transform)?.[1]);
+        expect(Math.abs(y) + 100).toBeLessThan(BACKDROP);
+      }
+    }
+    expect(engine.base).toBeGreaterThan(0);
   });
 
   it('keeps the row at the top in place when rows above it are measured', () => {

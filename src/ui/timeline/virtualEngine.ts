@@ -4,6 +4,13 @@ import { alignedTop, RowHeights, rowsInWindow, scrollScale, type Align } from '.
 const OVERSCAN = 600;
 /** Rows are placed relative to a base offset, moved only when the drawn rows get this far from it. */
 const REBASE = 200_000;
+/**
+ * The window paints an opaque band this far above and below its origin, past any row it places: Chromium
+ * then keeps the window, its rows and connectors in one layer of fixed bounds. Without it, a scaled list's
+ * window (a layer of its own) split into a connector layer, a rows layer whose bounds changed with every
+ * row drawn, and layers for chips with clipped text.
+ */
+export const BACKDROP = 2 * REBASE;
 /** Re-aims a jump this many times as the rows around its target are measured. */
 const JUMP_PASSES = 4;
 
@@ -56,6 +63,11 @@ export class VirtualEngine {
     this.scroller = scroller;
     this.canvas = canvas;
     this.window = window;
+    if (window) {
+      // The band is border, so that rows (placed from the padding box) keep the window's origin.
+      window.style.top = `${-BACKDROP}px`;
+      window.style.borderBlockWidth = `${BACKDROP}px`;
+    }
     this.placedAt = '';
     this.scrollTop = scroller?.scrollTop ?? 0;
     this.measureViewport();
