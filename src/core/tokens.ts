@@ -20,7 +20,8 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
     reasoning: 0,
     messagesWithUsage: 0,
   };
-  const cumulative: number[] = [];
+  // Sized once: pushing a million totals would copy the array each time it outgrew its store.
+  const cumulative = new Array<number>(messages.length);
   const callNames = linkedCallNames(messages, links);
   const tools = new Map<string, ToolStats>();
   const models = new Map<string, ModelStats>();
@@ -30,7 +31,9 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
     return s;
   };
 
-  for (const m of messages) {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (m === undefined) continue;
     const u = m.usage;
     if (u !== undefined) {
       totals.input += u.input;
@@ -41,7 +44,7 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
       totals.reasoning += u.reasoning ?? 0;
       totals.messagesWithUsage++;
     }
-    cumulative.push(totals.total);
+    cumulative[i] = totals.total;
 
     if (u !== undefined || m.model !== undefined) {
       const model = m.model ?? 'unknown';
