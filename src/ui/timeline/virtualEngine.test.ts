@@ -83,6 +83,42 @@ describe('VirtualEngine', () => {
     expect(engine.base).toBeGreaterThan(0);
   });
 
+  it('grows the canvas in steps as rows are measured, and pins the last row in the slack past it', () => {
+    const { engine, scroller, canvas, window } = setup(1000);
+    // A new list's canvas is exact; the first measure that outgrows it adds a viewport of slack.
+    expect(canvas.style.height).toBe('100000px');
+    engine.onRowsResized([{ row: 3, height: 110 }]);
+    expect(canvas.style.height).toBe('100810px');
+    // Measures that keep the total inside the slack leave the canvas alone.
+    for (let row = 4; row < 40; row++) engine.onRowsResized([{ row, height: row % 2 ? 120 : 90 }]);
+    expect(canvas.style.height).toBe('100810px');
+    // The end: jumping there shows the last row at the viewport's bottom.
+    engine.scrollToRow(999, 'end');
+    const end = engine.heights.total - 800;
+    expect(scroller.scrollTop).toBe(Math.round(end));
+    expect(engine.visibleLast).toBe(999);
+    // The user scrolls on into the slack: the rows stay at the end, the window moving with the scroll.
+    scroller.scrollTop = Math.round(end) + 300;
+    engine.onScroll();
+    expect(engine.visibleLast).toBe(999);
+    const row = element({ row: 999 });
+    engine.addRow(asElement(row));
+    const windowY = Number(/translateY\((-?[\d.]+)px\)/.exec(window.style.transform)?.[1]);
+    const rowY = Number(/translateY\((-?[\d.]+)px\)/.exec(row.style.transform)?.[1]);
+    // The last row's bottom sits at the viewport's bottom, in scroll coordinates.
+    expect(windowY + rowY + 100).toBeCloseTo(scroller.scrollTop + 800);
+    // A measure there does not pull the scroll back.
+    engine.onRowsResized([{ row: 998, height: 130 }]);
+    expect(scroller.scrollTop).toBe(Math.round(end) + 300);
+    expect(engine.visibleLast).toBe(999);
+  });
+
+  it('gives a list that fits its viewport no slack', () => {
+    const { engine, canvas } = setup(5);
+    engine.onRowsResized([{ row: 0, height: 120 }]);
+    expect(canvas.style.height).toBe('520px');
+  });
+
   it('keeps the row at the top in place when rows above it are measured', () => {
     const { engine, scroller, source } = setup(1000);
     scroller.scrollTop = 5000;

@@ -1,4 +1,4 @@
-import { alignedTop, RowHeights, rowsInWindow, scrollScale, type Align } from './virtualMath';
+import { alignedTop, RowHeights, rowsInWindow, scrollScale, slackHeight, type Align } from './virtualMath';
 
 /** Rows drawn beyond each edge of the viewport, in pixels: enough for a fast wheel's next frames. */
 const OVERSCAN = 600;
@@ -41,6 +41,8 @@ export class VirtualEngine {
   base = 0;
   private source: RowSource = { count: 0, heightOf: () => 0, measured: () => undefined };
   private scale = scrollScale(0, 0);
+  /** The canvas height as last set: below the cap, the rows' height plus some slack (see `slackHeight`). */
+  private canvasHeight = -1;
   private viewport = 0;
   private width = 0;
   /** The row offset at the viewport's top. */
@@ -69,6 +71,7 @@ export class VirtualEngine {
       window.style.borderBlockWidth = `${BACKDROP}px`;
     }
     this.placedAt = '';
+    this.canvasHeight = -1;
     this.scrollTop = scroller?.scrollTop ?? 0;
     this.measureViewport();
   }
@@ -80,6 +83,7 @@ export class VirtualEngine {
     for (let row = 0; row < source.count; row++) heights[row] = source.heightOf(row, this.width);
     this.heights = new RowHeights(heights);
     this.jump = null;
+    this.canvasHeight = -1;
     this.rescale();
     this.scrollToTop(this.top, true);
   }
@@ -98,13 +102,15 @@ export class VirtualEngine {
     // settling up.
     if (!ours) {
       this.jump = null;
-      this.top = this.scale.toVirtual(this.scrollTop);
+      // Past the last row (the canvas's slack) the rows stay pinned at the end: the window follows the scroll.
+      this.top = Math.min(Math.max(this.scale.toVirtual(this.scrollTop), 0), this.end());
     }
     this.update();
   }
 
-  /** Rows report their drawn height; the row at the viewport's top, or a jump's target, stays put. */
+  /** Rows report their drawn height; the row at the viewport's top, a jump's target, or the end stays put. */
   onRowsResized(sizes: readonly { row: number; height: number }[]): void {
+    const atEnd = this.top > 0 && this.top >= this.end();
     const anchor = this.heights.indexAt(this.top);
     const anchorOffset = this.top - this.heights.offsetOf(anchor);
     let changed = false;
@@ -117,6 +123,7 @@ export class VirtualEngine {
     this.rescale();
     const jump = this.jump;
     if (jump && jump.passes-- > 0) this.scrollToTop(alignedTop(this.heights, jump.row, this.viewport, jump.align, this.top), true);
+    else if (atEnd) this.scrollToTop(this.end(), true);
     else this.scrollToTop(this.heights.offsetOf(anchor) + anchorOffset, true);
   }
 
@@ -161,19 +168,36 @@ export class VirtualEngine {
     }
   }
 
+  /** The largest row offset the viewport's top can show. */
+  private end(): number {
+    return Math.max(this.heights.total - this.viewport, 0);
+  }
+
   private rescale(): void {
-    this.scale = scrollScale(this.heights.total, this.viewport);
-    if (this.canvas) this.canvas.style.height = `${this.scale.height}px`;
+    const total = this.heights.total;
+    this.scale = scrollScale(total, this.viewport);
+    // A new list starts exact; one that fits the viewport gets no slack, so no scrollbar.
+    const height =
+      this.scale.ratio !== 1 || total <= this.viewport || this.canvasHeight < 0
+        ? this.scale.height
+        : slackHeight(total, this.canvasHeight, Math.min(this.viewport, total / 20));
+    if (height !== this.canvasHeight) {
+      this.canvasHeight = height;
+      if (this.canvas) this.canvas.style.height = `${height}px`;
+    }
     // Scaled, the window moves on every scroll: as a layer of its own it moves without repainting its rows.
     if (this.window) this.window.style.willChange = this.scale.ratio === 1 ? '' : 'transform';
   }
 
   private scrollToTop(top: number, force = false): void {
-    this.top = Math.min(Math.max(top, 0), Math.max(this.heights.total - this.viewport, 0));
+    const end = this.end();
+    this.top = Math.min(Math.max(top, 0), end);
     const scroller = this.scroller;
     if (scroller) {
       const scrollTop = Math.round(this.scale.toScroll(this.top));
-      if (Math.abs(this.scrollTop - scrollTop) >= 1) {
+      // Scrolled into the slack past the last row, a view asked at the end is already shown: leave the scroll be.
+      const pinned = this.top >= end && this.scale.toVirtual(this.scrollTop) >= end;
+      if (!pinned && Math.abs(this.scrollTop - scrollTop) >= 1) {
         // In range: rescale() sized the canvas first, so the browser does not clamp it.
         this.expectedScroll = scrollTop;
         this.scrollTop = scrollTop;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignedTop, MAX_SCROLL_HEIGHT, RowHeights, rowsInWindow, scrollScale } from './virtualMath';
+import { alignedTop, MAX_SCROLL_HEIGHT, RowHeights, rowsInWindow, scrollScale, slackHeight } from './virtualMath';
 
 /** Offsets computed the slow way, to check the tree against. */
 const naiveOffset = (heights: number[], row: number) => heights.slice(0, row).reduce((a, b) => a + b, 0);
@@ -89,5 +89,33 @@ describe('scrollScale', () => {
     expect(scale.toVirtual(0)).toBe(0);
     expect(scale.toVirtual(MAX_SCROLL_HEIGHT - viewport)).toBeCloseTo(total - viewport);
     expect(scale.toScroll(scale.toVirtual(777_777))).toBeCloseTo(777_777);
+  });
+});
+
+describe('slackHeight', () => {
+  it('keeps the height while it holds every row and at most twice the slack more', () => {
+    expect(slackHeight(10_000, 10_500, 500)).toBe(10_500);
+    expect(slackHeight(10_000, 10_000, 500)).toBe(10_000);
+    expect(slackHeight(10_000, 11_000, 500)).toBe(11_000);
+  });
+
+  it('steps to the rows plus the slack when the rows outgrow it or shrink well below it', () => {
+    expect(slackHeight(10_001, 10_000, 500)).toBe(10_501);
+    expect(slackHeight(9_000, 11_000, 500)).toBe(9_500);
+    expect(slackHeight(5_000, -1, 500)).toBe(5_500);
+  });
+
+  it('changes rarely while measures nudge the total up and down', () => {
+    let height = 100_000;
+    let total = 100_000;
+    let changes = 0;
+    for (let k = 0; k < 200; k++) {
+      total += k % 3 === 0 ? -20 : 25;
+      const next = slackHeight(total, height, 800);
+      if (next !== height) changes++;
+      height = next;
+      expect(height).toBeGreaterThanOrEqual(total);
+    }
+    expect(changes).toBeLessThan(10);
   });
 });

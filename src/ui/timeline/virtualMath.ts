@@ -117,3 +117,13 @@ export function scrollScale(total: number, viewport: number, cap = MAX_SCROLL_HE
   const ratio = (total - viewport) / Math.max(cap - viewport, 1);
   return { height: cap, ratio, toVirtual: (scrollTop) => scrollTop * ratio, toScroll: (virtualTop) => virtualTop / ratio };
 }
+
+/**
+ * A scroll height for rows `total` high that changes in steps, not with each row measured: `current` while
+ * it holds every row and no more than `2 * slack` beyond them, else `total + slack`. A scroll height that
+ * changes makes Chromium redraw the viewport of an opaque scroller; the space past the last row is scrolled
+ * with the rows pinned at the end.
+ */
+export function slackHeight(total: number, current: number, slack: number): number {
+  return current >= total && current <= total + 2 * slack ? current : total + slack;
+}
