@@ -8,7 +8,7 @@ describe('buildTranscript', () => {
     expect(t.format).toBe('langchain-serialized');
     expect(t.formatLabel).toBe('LangChain serialized');
     expect(t.messages).toBe(toolErrorRetry);
-    expect([...t.links.keys()]).toEqual(['call_order_1', 'call_bad_2', 'call_order_2']);
+    expect(t.links.values().map((link) => link.id)).toEqual(['call_order_1', 'call_bad_2', 'call_order_2']);
     expect(t.findings.map((f) => f.rule)).toEqual(['invalid-tool-call', 'tool-error']);
     expect(t.tokens.totals).toMatchObject({ input: 8727, output: 254, total: 8981 });
   });

@@ -23,7 +23,7 @@ describe('linkToolCalls', () => {
         tool('bad', { status: 'error' }),
       ),
     );
-    expect([...links.keys()]).toEqual(['bad']);
+    expect(links.values().map((link) => link.id)).toEqual(['bad']);
     expect(links.get('bad')).toEqual({ id: 'bad', calls: [{ messageIndex: 0, callIndex: 0, invalid: true }], results: [1] });
   });
 

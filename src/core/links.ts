@@ -1,25 +1,7 @@
 import { IdIndex } from './idIndex';
-import type { Message, ToolLink } from './model';
+import type { Message, ToolLink, ToolLinks } from './model';
 
 type CallRef = ToolLink['calls'][number];
-
-/** The links of a history, found by id without a Map (see indexToolCalls). A Map is one too. */
-export interface ToolLinks {
-  /** In the order their ids first appear, the order of Transcript.links. */
-  values(): Iterable<ToolLink>;
-  get(id: string): ToolLink | undefined;
-}
-
-/** Transcript.links: every tool call id with the messages that issued and answered it (see indexToolCalls). */
-export function linkToolCalls(messages: readonly Message[]): Map<string, ToolLink> {
-  return linkMap(indexToolCalls(messages));
-}
-
-export function linkMap(links: ToolLinks): Map<string, ToolLink> {
-  const map = new Map<string, ToolLink>();
-  for (const link of links.values()) map.set(link.id, link);
-  return map;
-}
 
 /**
  * Every tool call id with the AI messages that issued it and the tool messages that answer it.
@@ -27,7 +9,7 @@ export function linkMap(links: ToolLinks): Map<string, ToolLink> {
  * LangChain answers them with error ToolMessages, which would otherwise look like orphans. Ids are
  * numbered in an IdIndex rather than put in a Map: a Map of 400k ids costs half a second to fill.
  */
-export function indexToolCalls(messages: readonly Message[]): ToolLinks {
+export function linkToolCalls(messages: readonly Message[]): ToolLinks {
   const ids = new IdIndex(messages.length / 2);
   const found: ToolLink[] = [];
   // The links of the last message with calls: a result nearly always answers one of them, and

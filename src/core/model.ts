@@ -148,6 +148,13 @@ export interface ToolLink {
   results: number[];
 }
 
+/** A history's links, found by id. Not a Map: a Map of 400k ids costs half a second to fill. */
+export interface ToolLinks {
+  /** In the order their ids first appear. */
+  values(): readonly ToolLink[];
+  get(id: string): ToolLink | undefined;
+}
+
 export interface TokenTotals {
   input: number;
   output: number;
@@ -197,8 +204,8 @@ export interface Transcript {
   /** Human-readable format name shown in the UI. */
   formatLabel: string;
   messages: Message[];
-  /** Every tool call id, in first-appearance order. buildTranscript fills it on first read (a getter): a CLI check never needs it. */
-  links: Map<string, ToolLink>;
+  /** Every tool call id with the messages that issued and answered it. */
+  links: ToolLinks;
   findings: Finding[];
   /** Per target, in `ProviderTarget` order: would it accept this history as the next request. */
   verdicts: Verdict[];

@@ -1,6 +1,6 @@
 import { callAt } from './checks/rule';
 import { isErrorResult } from './checks/toolError';
-import type { ToolLinks } from './links';
+import type { ToolLinks } from './model';
 import type { Message, TokenTotals, Tokens, ToolStats } from './model';
 
 type ModelStats = Tokens['perModel'][number];

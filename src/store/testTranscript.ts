@@ -1,3 +1,4 @@
+import { linkToolCalls } from '../core/links';
 import type { Finding, Message, Role, ToolCall, Transcript } from '../core/model';
 import type { TranscriptView } from '../worker/protocol';
 import { buildView } from '../worker/view';
@@ -23,18 +24,7 @@ export function testCall(id: string, name = 'lookup'): ToolCall {
 }
 
 export function testTranscript(messages: Message[], findings: Finding[] = []): Transcript {
-  const links = new Map<string, { id: string; calls: { messageIndex: number; callIndex: number }[]; results: number[] }>();
-  const linkOf = (id: string) => {
-    let link = links.get(id);
-    if (!link) links.set(id, (link = { id, calls: [], results: [] }));
-    return link;
-  };
-  for (const message of messages) {
-    message.toolCalls.forEach((call, callIndex) => {
-      if (call.id !== undefined) linkOf(call.id).calls.push({ messageIndex: message.index, callIndex });
-    });
-    if (message.toolCallId !== undefined) linkOf(message.toolCallId).results.push(message.index);
-  }
+  const links = linkToolCalls(messages);
   return {
     format: 'test',
     formatLabel: 'Test',

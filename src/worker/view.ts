@@ -42,7 +42,7 @@ function columnsOf(transcript: Transcript): MessageColumns {
 }
 
 function linkTableOf(transcript: Transcript): LinkTable {
-  const links = [...transcript.links.values()];
+  const links = transcript.links.values();
   const callStart = new Int32Array(links.length + 1);
   const resultStart = new Int32Array(links.length + 1);
   const failed = new Uint8Array(links.length);

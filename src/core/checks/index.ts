@@ -2,7 +2,7 @@
 //
 // Convention for all finding texts: a message is named `message #N`, where N is its 0-based
 // index, the same number the timeline shows. Never 1-based.
-import type { ToolLinks } from '../links';
+import type { ToolLinks } from '../model';
 import type { Finding, Message, RuleId, Severity, ToolLink } from '../model';
 import { anthropicRoles } from './anthropicRoles';
 import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';

@@ -1,4 +1,4 @@
-import type { ToolLinks } from '../links';
+import type { ToolLinks } from '../model';
 import type { Finding, Message, Rejection, RuleId, Severity, ToolCall, ToolLink } from '../model';
 import { pairResults, type Pairing } from './pairing';
 import { explain } from './providerErrors';

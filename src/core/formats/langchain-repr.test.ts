@@ -102,7 +102,7 @@ describe('langchain-repr reads what the JSON forms read', () => {
     const fromJson = transcript(redisJson);
     expect(fromRepr.format).toBe('langchain-repr');
     expect(fromRepr.messages.map(meaning)).toEqual(fromJson.messages.map(meaning));
-    expect(fromRepr.links).toEqual(fromJson.links);
+    expect(fromRepr.links.values()).toEqual(fromJson.links.values());
     expect(fromRepr.tokens).toEqual(fromJson.tokens);
     expect(fromRepr.findings).toEqual(fromJson.findings);
     expect(fromRepr.messages.map((m) => m.sourceType)).toEqual(['SystemMessage', 'HumanMessage', 'AIMessage', 'ToolMessage', 'AIMessage']);
