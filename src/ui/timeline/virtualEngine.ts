@@ -153,8 +153,9 @@ export class VirtualEngine {
   /** Places the window for the scroll position and each drawn row at its offset; writes only what changed. */
   place(): void {
     if (this.window) {
-      // Scroll coordinates of the base offset, given that the viewport's top shows row offset `top`.
-      const transform = `translateY(${this.scrollTop + this.base - this.top}px)`;
+      // Scroll coordinates of the base offset, given that the viewport's top shows row offset `top`. Rounded: a scaled
+      // list's window is a layer of its own, and one at a fractional offset costs the compositor more to draw.
+      const transform = `translateY(${Math.round(this.scrollTop + this.base - this.top)}px)`;
       if (transform !== this.placedAt) {
         this.placedAt = transform;
         this.window.style.transform = transform;
