@@ -340,7 +340,6 @@ export class StreamingJsonParser {
     if (this.parseElements(frame, end)) this.close(frame.value, end);
   }
 
-  /** The innermost container built here is complete: it becomes its parent's member, or the root. */
   /** The root value is alone on its line, and what starts at `next` is on a later one: JSON Lines. */
   private rootFillsItsLine(next: number): boolean {
     const lineEnd = this.text.indexOf('\n', this.rootStart);
@@ -353,6 +352,7 @@ export class StreamingJsonParser {
     this.readLines();
   }
 
+  /** The innermost container built here is complete (its end at `at`): it becomes its parent's member, or the root. */
   private close(value: unknown, at: number): void {
     this.depth--;
     this.frames.pop();
