@@ -10,7 +10,6 @@ import { measureLoad, measureFloor, measureFrameFloor, measureJumpToLast, measur
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { firstPaintJsGzipBytes } from './bundle.mjs';
 import { measureCli } from './cli.mjs';
-import { measureFrameCpu } from './frameCpu.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const outDir = `${root}bench/out`;
@@ -57,10 +56,8 @@ try {
     await page.waitForTimeout(1000);
     const jumpMs = await measureJumpToLast(page, n);
     const scroll = await measureScroll(page, 5000);
-    // Traced apart from the frame times above: tracing slows the frames it watches.
-    const frameCpu = await measureFrameCpu(browser, page, 3000);
     await context.close();
-    rows.push({ n, bytes, floor, readyMs, heap, jumpMs, scroll, frameCpu });
+    rows.push({ n, bytes, floor, readyMs, heap, jumpMs, scroll });
     console.log(JSON.stringify(rows.at(-1)));
   }
 } finally {
@@ -86,15 +83,14 @@ const lines = [
   '',
   '## Browser',
   '',
-  '| messages | file | floor: fetch + JSON.parse | navigation → ready, first cards painted | × floor | JS memory after load: page + worker | × file | jump to last | scroll 5 s: p95 frame, frames > 25 ms | scroll: CPU per frame, main + compositor + raster |',
-  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| messages | file | floor: fetch + JSON.parse | navigation → ready, first cards painted | × floor | JS memory after load: page + worker | × file | jump to last | scroll 5 s: p95 frame, frames > 25 ms |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) =>
-    `| ${r.n.toLocaleString('en')} | ${mb(r.bytes)} | ${ms(r.floor)} | ${ms(r.readyMs)} | ${(r.readyMs / r.floor).toFixed(2)} | ${mb(r.heap.page)} + ${mb(r.heap.workers)} | ${(r.heap.total / r.bytes).toFixed(2)} | ${r.jumpMs === null ? 'n/a' : ms(r.jumpMs)} | ${r.scroll.p95.toFixed(1)} ms, ${r.scroll.slow} of ${r.scroll.frames} | ${r.frameCpu.main.toFixed(1)} + ${r.frameCpu.compositor.toFixed(1)} + ${r.frameCpu.raster.toFixed(1)} ms |`,
+    `| ${r.n.toLocaleString('en')} | ${mb(r.bytes)} | ${ms(r.floor)} | ${ms(r.readyMs)} | ${(r.readyMs / r.floor).toFixed(2)} | ${mb(r.heap.page)} + ${mb(r.heap.workers)} | ${(r.heap.total / r.bytes).toFixed(2)} | ${r.jumpMs === null ? 'n/a' : ms(r.jumpMs)} | ${r.scroll.p95.toFixed(1)} ms, ${r.scroll.slow} of ${r.scroll.frames} |`,
   ),
   '',
   'Targets: ready ≤ 1.5 × floor at 100k (stretch 1.2 ×) and ≤ 500 ms at 1k; memory ≤ 3 × file; jump ≤ 100 ms; scroll p95 ≤ 16.7 ms.',
   `Memory is the V8 heap plus ArrayBuffer backing stores, after a forced GC in each. Scrolling a static page in the same browser: p95 ${frameFloor.p95.toFixed(1)} ms, ${frameFloor.slow} of ${frameFloor.frames} frames over 25 ms (the frame floor).`,
-  'CPU per frame is thread CPU time from a Chromium trace of 3 s more scrolling (main thread, compositor threads, raster tasks): unlike frame times it barely depends on other jobs on the machine. At 60 fps the main thread has 16.7 ms a frame, and two cores about 33 ms for the three together.',
   '',
   '## CLI',
   '',
