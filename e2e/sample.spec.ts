@@ -12,3 +12,13 @@ test('first open shows the built-in sample with its format and token totals', as
   await expect(message(page, 0)).toHaveAttribute('data-role', 'system');
   await expect(message(page, 4)).toBeVisible();
 });
+
+test('the page names its render chunk for preloading, so it downloads beside the entry', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await openApp(page);
+  const href = await page.locator('link[rel=modulepreload]').getAttribute('href');
+  expect(href).toMatch(/\/assets\/render-[\w-]+\.js$/);
+  // The chunk preloaded is the one the app renders with, not a stale name.
+  expect(requested).toContain(href);
+});

@@ -32,11 +32,11 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
   // The input text stays: line:column of a message is found in it when its detail is asked for (the
   // importer skips locating 100k messages that nobody may open).
   let loaded: { transcript: Transcript; name: string; text: string } | undefined;
-  const current = (): Transcript => loadedHistory().transcript;
-  const loadedHistory = () => {
+  const history = () => {
     if (!loaded) throw new Error('No history is loaded in this worker.');
     return loaded;
   };
+  const current = (): Transcript => history().transcript;
 
   const handlers: Handlers = {
     async import({ input, name, format }, progress) {
@@ -60,7 +60,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     },
     cards: async ({ indices }) => ({ result: (await tools).buildCards(current(), indices) }),
     detail: async ({ index }) => {
-      const { transcript, text } = loadedHistory();
+      const { transcript, text } = history();
       const { buildDetail, locateMessages } = await tools;
       const message = transcript.messages[index];
       if (message) locateMessages(text, [message]);
@@ -72,7 +72,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     },
     convert: async ({ target }) => {
       const { text, lost } = (await tools).convertTranscript(current(), target);
-      return { result: { text, lost, fileName: exportFileName(loaded?.name ?? '', target) } };
+      return { result: { text, lost, fileName: exportFileName(history().name, target) } };
     },
   };
 

@@ -30,6 +30,16 @@ function expectSameAsParseInput(text: string): void {
   }
 }
 
+/** Checks first what parseInput makes of each text (so no case is vacuous), then that the stream agrees. */
+function expectEachSameAsParseInput(texts: readonly string[], parseInputSays: 'read' | 'refused' | 'json-lines'): void {
+  for (const text of texts) {
+    const input = expected(text);
+    if (parseInputSays === 'refused') expect(input, text).toBeUndefined();
+    else expect(input?.jsonLines, text).toBe(parseInputSays === 'json-lines');
+    expectSameAsParseInput(text);
+  }
+}
+
 const fixtures = import.meta.glob<string>('../../../fixtures/**/*.{json,jsonl}', { query: '?raw', import: 'default', eager: true });
 
 describe('StreamingJsonParser', () => {
@@ -45,10 +55,7 @@ describe('StreamingJsonParser', () => {
       '[\n  {"type": "human", "data": {"content": "Hi ☀ \\ud83d\\ude00"}},\n  {"type": "ai", "data": {"content": ""}}\n]\n',
       `[${'"\\n\\t\\\\",'.repeat(200)}0]`,
     ];
-    for (const text of texts) {
-      expect(expected(text), text).toBeDefined();
-      expectSameAsParseInput(text);
-    }
+    expectEachSameAsParseInput(texts, 'read');
   });
 
   it('cuts an array written one element a line at its lines, and recovers from a line that is not an element', () => {
@@ -62,14 +69,8 @@ describe('StreamingJsonParser', () => {
       // Lines inside the first element start like it: a cut there fails and the structure is followed instead.
       '[\n{"a": [\n{"b": 1},\n{"c": 2}]},\n{"d": [\n{"e": 3}]},\n{"f": 4}\n]',
     ];
-    for (const text of texts) {
-      expect(expected(text), text).toBeDefined();
-      expectSameAsParseInput(text);
-    }
-    for (const text of ['[\n1,\n]', '[\n1\n]\n[\n2\n]', '[\n1,\n2\n]x', '[\n1,\n2\n']) {
-      expect(expected(text), text).toBeUndefined();
-      expectSameAsParseInput(text);
-    }
+    expectEachSameAsParseInput(texts, 'read');
+    expectEachSameAsParseInput(['[\n1,\n]', '[\n1\n]\n[\n2\n]', '[\n1,\n2\n]x', '[\n1,\n2\n'], 'refused');
   });
 
   it('reads objects and the arrays in them exactly as parseInput does', () => {
@@ -87,10 +88,7 @@ describe('StreamingJsonParser', () => {
       JSON.stringify({ text: '\\\\"}{][,:', more: ['\\', '"'] }),
       '{\n  "resourceSpans": [\n    {"scopeSpans": [{"spans": [{"name": "chat"}]}]}\n  ]\n}\n',
     ];
-    for (const text of texts) {
-      expect(expected(text), text).toBeDefined();
-      expectSameAsParseInput(text);
-    }
+    expectEachSameAsParseInput(texts, 'read');
   });
 
   it('gives no value for invalid JSON or anything but one object or array, so the caller parses as before', () => {
@@ -123,10 +121,7 @@ describe('StreamingJsonParser', () => {
       '{"a": 1} {"b": 2}\n{"c": 3}',
       '{\n"a": 1}\n{"b": 2}',
     ];
-    for (const text of texts) {
-      expect(expected(text), text).toBeUndefined();
-      expectSameAsParseInput(text);
-    }
+    expectEachSameAsParseInput(texts, 'refused');
   });
 
   it('reads JSON Lines as parseInput does, line numbers and bad lines included', () => {
@@ -136,10 +131,7 @@ describe('StreamingJsonParser', () => {
       '\n\n  {"type": "user"}  \n\n{"type": "assistant", "content": "x\\ny"}\r\n{"type": "bad" \n{"last": true}',
       `${JSON.stringify({ big: 'z'.repeat(5000) })}\n${JSON.stringify({ next: [1, 2] })}\n`,
     ];
-    for (const text of texts) {
-      expect(expected(text)?.jsonLines, text).toBe(true);
-      expectSameAsParseInput(text);
-    }
+    expectEachSameAsParseInput(texts, 'json-lines');
   });
 
   it('reads every fixture history as parseInput does', () => {
