@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerRequest, WorkerResponse } from '../worker/protocol';
-import { WorkerClient, WorkerStopped, type WorkerPort } from './workerClient';
+import { requestFromName } from '../worker/firstRequest';
+import { WorkerClient, WorkerOnFirstRequest, WorkerStopped, type WorkerPort } from './workerClient';
 
 /** A worker that records requests and answers when the test says. */
 class FakePort implements WorkerPort {
@@ -74,5 +75,54 @@ describe('WorkerClient', () => {
     port.crash('SyntaxError in worker');
     await expect(waiting).rejects.toThrow('The import worker failed: SyntaxError in worker');
     await expect(client.call('cards', { indices: [0] })).rejects.toThrow('SyntaxError in worker');
+  });
+});
+
+describe('WorkerOnFirstRequest', () => {
+  /** Workers as the port creates them: their names and what was posted to each. */
+  function starting() {
+    const created: { name: string | undefined; posted: WorkerRequest[]; terminated: boolean; worker: Worker }[] = [];
+    const port = new WorkerOnFirstRequest((name) => {
+      const entry = { name, posted: [] as WorkerRequest[], terminated: false, worker: {} as Worker };
+      entry.worker = {
+        postMessage: (message: WorkerRequest) => entry.posted.push(message),
+        terminate: () => { entry.terminated = true; },
+        onmessage: null,
+        onerror: null,
+      } as unknown as Worker;
+      created.push(entry);
+      return entry.worker;
+    });
+    return { port, created, client: new WorkerClient(port) };
+  }
+
+  it('starts the worker with a URL import in its name and posts only what follows', async () => {
+    const { created, client } = starting();
+    const loaded = client.call('import', { input: { url: 'https://x.test/run.json' }, name: 'run' });
+    expect(created).toHaveLength(1);
+    expect(requestFromName(created[0]?.name ?? '')).toEqual({ id: 1, method: 'import', params: { input: { url: 'https://x.test/run.json' }, name: 'run' } });
+    expect(created[0]?.posted).toEqual([]);
+    void client.call('detail', { index: 0 });
+    expect(created).toHaveLength(1);
+    expect(created[0]?.posted).toEqual([{ id: 2, method: 'detail', params: { index: 0 } }]);
+    // The worker's answers reach the client through the port.
+    created[0]?.worker.onmessage?.({ data: { id: 1, kind: 'result', result: { ok: false, error: { message: 'empty' } } } } as MessageEvent);
+    expect(await loaded).toEqual({ ok: false, error: { message: 'empty' } });
+  });
+
+  it('posts text and files, with no name', () => {
+    const { created, client } = starting();
+    void client.call('import', { input: '[]', name: 'paste' });
+    expect(created[0]?.name).toBeUndefined();
+    expect(created[0]?.posted).toEqual([{ id: 1, method: 'import', params: { input: '[]', name: 'paste' } }]);
+  });
+
+  it('passes a crash on and stops the worker it started', async () => {
+    const { created, client } = starting();
+    const loaded = client.call('import', { input: { url: 'https://x.test/a.json' }, name: 'a' });
+    created[0]?.worker.onerror?.({ message: 'boom', preventDefault: () => undefined } as ErrorEvent);
+    await expect(loaded).rejects.toThrow('The import worker failed: boom');
+    client.terminate();
+    expect(created[0]?.terminated).toBe(true);
   });
 });

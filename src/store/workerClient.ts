@@ -1,3 +1,4 @@
+import { nameForRequest } from '../worker/firstRequest';
 import type { LoadProgress, Method, Params, Result, WorkerRequest, WorkerResponse } from '../worker/protocol';
 
 /** What the client needs of a Worker; tests pass a fake. */
@@ -77,7 +78,38 @@ export class WorkerClient {
   }
 }
 
+/**
+ * A worker created on the first request. A URL import travels in the worker's name (see firstRequest.ts):
+ * at start-up the worker fetches while the page is still evaluating React.
+ */
+export class WorkerOnFirstRequest implements WorkerPort {
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  private worker: Worker | undefined;
+
+  constructor(private readonly create: (name: string | undefined) => Worker) {}
+
+  postMessage(message: WorkerRequest): void {
+    if (this.worker) {
+      this.worker.postMessage(message);
+      return;
+    }
+    const name = nameForRequest(message);
+    const worker = this.create(name);
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.onmessage?.(event);
+    worker.onerror = (event) => this.onerror?.(event);
+    this.worker = worker;
+    if (name === undefined) worker.postMessage(message);
+  }
+
+  terminate(): void {
+    this.worker?.terminate();
+  }
+}
+
 /** A fresh worker: each history gets its own, so a cancelled load never takes the one on screen with it. */
 export function spawnWorker(): WorkerClient {
-  return new WorkerClient(new Worker(new URL('../worker/import.worker.ts', import.meta.url), { type: 'module' }));
+  return new WorkerClient(
+    new WorkerOnFirstRequest((name) => new Worker(new URL('../worker/import.worker.ts', import.meta.url), { type: 'module', name })),
+  );
 }

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 // Reading, parsing, linking and checks run here so that a large history never freezes the page.
+import { requestFromName } from './firstRequest';
 import { createHandler } from './handler';
 import type { WorkerRequest } from './protocol';
 
@@ -7,3 +8,6 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const handle = createHandler((response, transfer = []) => scope.postMessage(response, transfer));
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => void handle(event.data);
+
+const first = requestFromName(scope.name);
+if (first) void handle(first);
