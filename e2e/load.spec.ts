@@ -52,4 +52,7 @@ test('loads a history from ?src=', async ({ page }) => {
   await expect(timeline).toHaveAttribute('data-state', 'ready');
   await expect(timeline).toHaveAttribute('data-source', /weather-orphan\.openai\.json$/);
   await expect(timeline).toHaveAttribute('data-message-count', '7');
+  // Read while it downloaded, the text is joined only now, to find where the message starts.
+  await message(page, 3).click({ position: { x: 40, y: 12 } });
+  await expect(page.getByTestId('detail')).toContainText('messages[3], line 10:5');
 });

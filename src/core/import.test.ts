@@ -160,6 +160,18 @@ describe('message positions', () => {
     expect(result.transcript.findings.find((f) => f.rule === 'unrecognized-message')?.text).toContain('([1], line 3:3)');
   });
 
+  it('need the text of a parsed input only to quote an unreadable element', () => {
+    let joined = 0;
+    const lazily = (source: string) => () => (joined++, source);
+    const readable = '[\n  {"type": "human", "data": {"content": "hi"}}\n]';
+    expect(importText(lazily(readable), { parsed: { value: JSON.parse(readable), jsonLines: false, lineOf: [] } }).ok).toBe(true);
+    expect(joined).toBe(0);
+    const result = importText(lazily(text), { parsed: { value: JSON.parse(text), jsonLines: false, lineOf: [] } });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(joined).toBe(1);
+    expect(result.transcript.messages[1]?.location).toEqual({ path: '[1]', line: 3, column: 3 });
+  });
+
   it('are filled in on demand, for any of the messages', () => {
     const result = importText(`\uFEFF${text}`);
     if (!result.ok) throw new Error(result.error.message);

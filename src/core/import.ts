@@ -14,20 +14,30 @@ export interface ImportOptions {
   parsed?: ParsedInput;
 }
 
-export function importText(text: string, options: ImportOptions = {}): ImportResult {
+/**
+ * `source`: the text, or a function that gives it, for a caller that holds it in pieces and passes `parsed`:
+ * then the text is only needed, and joined, to quote the lines of elements that could not be read.
+ */
+export function importText(source: string | (() => string), options: ImportOptions = {}): ImportResult {
+  const text = typeof source === 'string' ? () => source : once(source);
   const chosen = options.format === undefined ? undefined : getAdapter(options.format);
   if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
-  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text)), text);
+  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text())), text);
 
-  const parsed = options.parsed ? { ok: true as const, input: options.parsed } : parseInput(text);
+  const parsed = options.parsed ? { ok: true as const, input: options.parsed } : parseInput(text());
   if (!parsed.ok) {
-    const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text));
-    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text)), text) : parsed;
+    const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text()));
+    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text())), text) : parsed;
   }
   const { input } = parsed;
   const adapter = chosen ?? detectFormat(input);
   if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
   return finish(adapter, adapter.read(input), text);
+}
+
+function once(get: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= get());
 }
 
 /**
@@ -46,7 +56,7 @@ export function locateMessages(text: string, messages: readonly Pick<Message, 'l
   });
 }
 
-function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput, text: string): ImportResult {
+function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput, text: () => string): ImportResult {
   const unreadable: Message[] = [];
   // The drafts are ours to finish in place; copying 100k of them would double the garbage.
   const messages = drafts.map((draft, index): Message => {
@@ -59,7 +69,7 @@ function finish(adapter: { name: string; label: string }, { messages: drafts, no
   });
   // Findings quote the line of an element that could not be read; every other message is located
   // on demand (locateMessages): finding a million elements in the text costs more than reading them.
-  locateMessages(text, unreadable);
+  if (unreadable.length > 0) locateMessages(text(), unreadable);
   const transcript = buildTranscript({ name: adapter.name, label: adapter.label }, messages);
   if (notes !== undefined && notes.length > 0) transcript.notes = notes;
   return { ok: true, transcript };

@@ -29,9 +29,9 @@ export function exportFileName(source: string, target: string): string {
 export function createHandler(post: Post): (request: WorkerRequest) => Promise<void> {
   // Fetched and compiled while the first input is read, rather than before the worker can start reading it.
   const tools = import('./tools');
-  // The input text stays: line:column of a message is found in it when its detail is asked for (the
-  // importer skips locating 100k messages that nobody may open).
-  let loaded: { transcript: Transcript; name: string; text: string } | undefined;
+  // The input text stays (a streamed one in pieces, joined when first needed): line:column of a message is
+  // found in it when its detail is asked for (the importer skips locating 100k messages that nobody may open).
+  let loaded: { transcript: Transcript; name: string; text: () => string } | undefined;
   const history = () => {
     if (!loaded) throw new Error('No history is loaded in this worker.');
     return loaded;
@@ -46,13 +46,13 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
         bytes = read.bytes;
         progress(read);
       });
-      bytes ||= text.length;
+      bytes ||= typeof text === 'string' ? text.length : 0;
       progress({ phase: 'parse', bytes });
       const { importText, buildView, buildCards, viewBuffers } = await tools;
       const result = importText(text, { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) });
       if (!result.ok) return { result };
       const { transcript } = result;
-      loaded = { transcript, name, text };
+      loaded = { transcript, name, text: typeof text === 'string' ? () => text : text };
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const view = buildView(transcript);
       const cards = buildCards(transcript, Array.from({ length: FIRST_CARDS }, (_, i) => i));
@@ -63,7 +63,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       const { transcript, text } = history();
       const { buildDetail, locateMessages } = await tools;
       const message = transcript.messages[index];
-      if (message) locateMessages(text, [message]);
+      if (message) locateMessages(text(), [message]);
       return { result: buildDetail(transcript, index) };
     },
     search: async ({ query, roles }) => {

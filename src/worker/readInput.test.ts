@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadProgress } from './protocol';
-import { readInput } from './readInput';
+import { readInput, type InputText } from './readInput';
 
 const respond = (body: string, init: ResponseInit) => vi.fn(async () => new Response(body, init));
-const read = (url: string, progress: LoadProgress[] = []) => readInput({ url }, (p) => progress.push(p));
+/** The input with its text joined (a streamed read joins it when asked). */
+const joined = (input: InputText) => ({ ...input, text: typeof input.text === 'string' ? input.text : input.text() });
+const read = async (url: string, progress: LoadProgress[] = []) => joined(await readInput({ url }, (p) => progress.push(p)));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +18,7 @@ describe('readInput', () => {
     // Two-byte characters cut between chunks must decode whole.
     const text = `[${'"é",'.repeat(200_000)}1]`;
     const progress: LoadProgress[] = [];
-    const read = await readInput(new Blob([text]), (p) => progress.push(p));
+    const read = joined(await readInput(new Blob([text]), (p) => progress.push(p)));
     expect(read.text).toBe(text);
     expect(read.parsed?.value).toEqual(JSON.parse(text));
     const size = new Blob([text]).size;

@@ -8,7 +8,8 @@ export type ProgressSink = (progress: LoadProgress) => void;
 const REPORT_EVERY_MS = 50;
 
 export interface InputText {
-  text: string;
+  /** The text, or a function that joins it (see StreamedJson). */
+  text: string | (() => string);
   /** The text as parseInput reads it, when it was parsed while it was read (from a stream). */
   parsed?: ParsedInput;
 }

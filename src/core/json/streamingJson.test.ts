@@ -21,7 +21,7 @@ function expectSameAsParseInput(text: string): void {
   for (const size of [1, 2, 3, 7, 64, text.length || 1]) {
     for (const batch of [1, 5, 1 << 20]) {
       const result = stream(text, size, batch);
-      expect(result.text).toBe(text);
+      expect(result.text()).toBe(text);
       const what = `pieces of ${size}, batches of ${batch}: ${text.slice(0, 80)}`;
       expect(result.parsed, what).toEqual(expected(text));
       // Same keys in the same order, own `__proto__` included.

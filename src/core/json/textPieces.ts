@@ -16,18 +16,27 @@ export class TextPieces {
     return start;
   }
 
+  /** The whole text. Joined once, then kept as the only piece: the pieces would be a second copy. */
   join(): string {
-    return this.pieces.join('');
+    if (this.pieces.length !== 1) {
+      const whole = this.pieces.join('');
+      this.pieces.length = 0;
+      this.starts.length = 0;
+      this.pieces.push(whole);
+      this.starts.push(0);
+    }
+    return this.pieces[0] ?? '';
   }
 
-  /** The text between two offsets. */
-  slice(from: number, to: number): string {
-    const parts: string[] = [];
+  /** The text between two offsets, between `before` and `after` in one copy (JSON.parse would flatten a concatenation). */
+  slice(from: number, to: number, before = '', after = ''): string {
+    const parts: string[] = [before];
     for (let p = this.pieceAt(from); p < this.pieces.length && this.starts[p]! < to; p++) {
       const start = this.starts[p]!;
       const piece = this.pieces[p]!;
       parts.push(piece.slice(Math.max(0, from - start), Math.min(piece.length, to - start)));
     }
+    parts.push(after);
     return parts.join('');
   }
 
