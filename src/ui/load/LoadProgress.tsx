@@ -38,7 +38,7 @@ export function LoadProgress() {
         aria-valuemax={100}
         aria-valuenow={fraction === undefined ? undefined : Math.round(fraction * 100)}
       >
-        <div style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
+        <div style={fraction === undefined ? undefined : { transform: `scaleX(${fraction})` }} />
       </div>
     </div>
   );
