@@ -41,18 +41,17 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
   const handlers: Handlers = {
     async import({ input, name, format }, progress) {
       // Bytes as read; text passed in as a string counts its characters.
-      let bytes = 0;
+      let bytes = typeof input === 'string' ? input.length : 0;
       const { text, parsed } = await readInput(input, (read) => {
         bytes = read.bytes;
         progress(read);
       });
-      bytes ||= typeof text === 'string' ? text.length : 0;
       progress({ phase: 'parse', bytes });
       const { importText, buildView, buildCards, viewBuffers } = await tools;
       const result = importText(text, { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) });
       if (!result.ok) return { result };
       const { transcript } = result;
-      loaded = { transcript, name, text: typeof text === 'string' ? () => text : text };
+      loaded = { transcript, name, text };
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const view = buildView(transcript);
       const cards = buildCards(transcript, Array.from({ length: FIRST_CARDS }, (_, i) => i));

@@ -4,14 +4,14 @@ import { readInput, type InputText } from './readInput';
 
 const respond = (body: string, init: ResponseInit) => vi.fn(async () => new Response(body, init));
 /** The input with its text joined (a streamed read joins it when asked). */
-const joined = (input: InputText) => ({ ...input, text: typeof input.text === 'string' ? input.text : input.text() });
+const joined = (input: InputText) => ({ ...input, text: input.text() });
 const read = async (url: string, progress: LoadProgress[] = []) => joined(await readInput({ url }, (p) => progress.push(p)));
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('readInput', () => {
   it('passes text through', async () => {
-    expect(await readInput('[]', () => undefined)).toEqual({ text: '[]' });
+    expect(joined(await readInput('[]', () => undefined))).toEqual({ text: '[]' });
   });
 
   it('reads a Blob in chunks, parsing it as it arrives, and reports the bytes', async () => {

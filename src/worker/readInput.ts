@@ -8,21 +8,23 @@ export type ProgressSink = (progress: LoadProgress) => void;
 const REPORT_EVERY_MS = 50;
 
 export interface InputText {
-  /** The text, or a function that joins it (see StreamedJson). */
-  text: string | (() => string);
+  /** The text; a streamed one is joined when first asked (see StreamedJson). */
+  text: () => string;
   /** The text as parseInput reads it, when it was parsed while it was read (from a stream). */
   parsed?: ParsedInput;
 }
 
 /** The input as text, reporting bytes read as they arrive. */
 export async function readInput(input: ImportInput, report: ProgressSink): Promise<InputText> {
-  if (typeof input === 'string') return { text: input };
+  if (typeof input === 'string') return { text: () => input };
   if (input instanceof Blob) return readStream(input.stream(), input.size, report);
   const response = await fetchHistory(input.url);
   const length = Number(response.headers.get('content-length'));
   // A compressed body's length is not the length read: show no total rather than a wrong one.
   const total = length > 0 && !response.headers.get('content-encoding') ? length : undefined;
-  return response.body ? readStream(response.body, total, report) : { text: await response.text() };
+  if (response.body) return readStream(response.body, total, report);
+  const text = await response.text();
+  return { text: () => text };
 }
 
 /** Fetches a history the user asked for (the sample or `?src=`); errors name the URL and the HTTP status. */
