@@ -22,3 +22,18 @@ test('the page names its render chunk for preloading, so it downloads beside the
   // The chunk preloaded is the one the app renders with, not a stale name.
   expect(requested).toContain(href);
 });
+
+test('the keyboard steps through the timeline: arrows and j/k select the next and previous message', async ({ page }) => {
+  await openApp(page);
+  const timeline = page.getByTestId('timeline');
+  await timeline.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(message(page, 0)).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('j');
+  await page.keyboard.press('ArrowDown');
+  await expect(message(page, 2)).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('detail')).toHaveAttribute('data-index', '2');
+  await page.keyboard.press('k');
+  await expect(message(page, 1)).toHaveAttribute('data-selected', 'true');
+  await expect(message(page, 2)).not.toHaveAttribute('data-selected', 'true');
+});
