@@ -129,3 +129,48 @@ test('a 5 MB tool output never goes into the page whole: the card and the detail
   await expect(detail).toContainText('row 003000');
   expect(await pageText()).toBeLessThan(1_000_000);
 });
+
+test('a wheel turn moves a list taller than the browser allows as far as it moves a short one', async ({ page }) => {
+  // Cards of eight lines, 60,000 of them: over 8 million pixels, so the canvas is scaled.
+  const text = Array.from({ length: 8 }, (_, line) => `line ${line + 1} of a long answer`).join('\n');
+  const messages = Array.from({ length: 60_000 }, (_, i) => ({ type: i % 2 ? 'ai' : 'human', data: { content: `${i}\n${text}`, id: `m_${i}` } }));
+  await serve(page, '/tall.json', JSON.stringify(messages));
+  await page.goto('/?src=/tall.json');
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(timeline).toHaveAttribute('data-message-count', '60000');
+  const card = message(page, 4);
+  const box = await timeline.boundingBox();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  const topOf = async () => (await card.boundingBox())!.y;
+  const before = await topOf();
+  await page.mouse.wheel(0, 300);
+  // The scroll is animated: wait until the card stops moving.
+  let after = before;
+  await expect(async () => {
+    const now = await topOf();
+    const settled = now === after && now !== before;
+    after = now;
+    expect(settled).toBe(true);
+  }).toPass({ intervals: [100, 100, 100, 200, 200, 400] });
+  expect(before - after).toBeGreaterThan(290);
+  expect(before - after).toBeLessThan(310);
+
+  // Page Down moves the rows by less than the viewport, so nothing is skipped.
+  const viewport = await timeline.evaluate((element) => element.clientHeight);
+  // The first card whose top is in view: after a page it is still drawn, just above the viewport.
+  const index = await timeline.evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    const cards = [...element.querySelectorAll('[data-testid=message]')].filter((card) => card.getBoundingClientRect().top >= top);
+    return Number(cards.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]?.getAttribute('data-index'));
+  });
+  const paged = message(page, index);
+  const start = (await paged.boundingBox())!.y;
+  await timeline.focus();
+  await page.keyboard.press('PageDown');
+  await expect(async () => {
+    const moved = start - (await paged.boundingBox())!.y;
+    expect(moved).toBeGreaterThan(0.8 * viewport);
+    expect(moved).toBeLessThan(viewport);
+  }).toPass({ intervals: [100, 200, 200, 400] });
+});

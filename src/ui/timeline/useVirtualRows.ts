@@ -31,6 +31,35 @@ export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, source:
     };
   }, [engine, scrollRef]);
 
+  // Scaled, the browser's wheel and page steps would move the rows `ratio` times too far. The handlers are
+  // added only then: a wheel listener that may cancel makes the browser wait for this thread on every turn.
+  const { scaled } = engine;
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller || !scaled) return;
+    const onWheel = (event: WheelEvent): void => {
+      if (event.ctrlKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
+      const top = engine.wheelScroll(event.deltaY, event.deltaMode);
+      if (top === undefined) return;
+      event.preventDefault();
+      scroller.scrollBy({ top, behavior: 'smooth' });
+    };
+    const onKeyDown = (event: KeyboardEvent): void => {
+      const direction = event.key === 'PageDown' || (event.key === ' ' && !event.shiftKey) ? 1 : event.key === 'PageUp' || event.key === ' ' ? -1 : 0;
+      if (direction === 0 || event.target !== scroller) return;
+      const top = engine.pageScroll(direction);
+      if (top === undefined) return;
+      event.preventDefault();
+      scroller.scrollBy({ top, behavior: 'smooth' });
+    };
+    scroller.addEventListener('wheel', onWheel, { passive: false });
+    scroller.addEventListener('keydown', onKeyDown);
+    return () => {
+      scroller.removeEventListener('wheel', onWheel);
+      scroller.removeEventListener('keydown', onKeyDown);
+    };
+  }, [engine, scrollRef, scaled]);
+
   const [rowObserver] = useState(
     () =>
       new ResizeObserver((entries) =>

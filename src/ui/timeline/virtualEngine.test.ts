@@ -51,6 +51,28 @@ describe('VirtualEngine', () => {
     expect(engine.visibleFirst).toBeLessThan(501_000);
   });
 
+  it('scrolls a scaled list by what a wheel turn asks of the rows, not of the shorter canvas', () => {
+    const short = setup(1000);
+    expect(short.engine.scaled).toBe(false);
+    expect(short.engine.wheelScroll(100, 0)).toBeUndefined();
+    const { engine, scroller } = setup(1_000_000);
+    expect(engine.scaled).toBe(true);
+    const ratio = (100_000_000 - 800) / (MAX_SCROLL_HEIGHT - 800);
+    expect(engine.wheelScroll(100, 0)).toBeCloseTo(100 / ratio);
+    expect(engine.wheelScroll(-3, 1)).toBeCloseTo(-120 / ratio);
+    expect(engine.wheelScroll(1, 2)).toBeCloseTo(800 / ratio);
+    expect(engine.pageScroll(1)).toBeCloseTo(700 / ratio);
+    expect(engine.pageScroll(-1)).toBeCloseTo(-700 / ratio);
+    expect(short.engine.pageScroll(1)).toBeUndefined();
+    // Scrolled by that much, the rows move by the wheel's 100 pixels.
+    scroller.scrollTop = 400_000;
+    engine.onScroll();
+    const before = engine.heights.offsetOf(engine.visibleFirst);
+    scroller.scrollTop = 400_000 + (engine.wheelScroll(1000, 0) ?? 0);
+    engine.onScroll();
+    expect(engine.heights.offsetOf(engine.visibleFirst) - before).toBeCloseTo(1000, -2);
+  });
+
   it('places drawn rows by transform, relative to the window, which follows a scaled scroll', () => {
     const { engine, scroller, window } = setup(1_000_000);
     const row = element({ row: 3 });

@@ -13,6 +13,10 @@ const REBASE = 200_000;
 export const BACKDROP = 2 * REBASE;
 /** Re-aims a jump this many times as the rows around its target are measured. */
 const JUMP_PASSES = 4;
+/** Pixels a wheel "line" scrolls (WheelEvent.DOM_DELTA_LINE), as Chromium and Firefox scroll one. */
+const WHEEL_LINE = 40;
+/** The share of the viewport Page Down scrolls, as Chromium pages. */
+const PAGE_STEP = 0.875;
 
 export interface RowSource {
   count: number;
@@ -125,6 +129,26 @@ export class VirtualEngine {
     if (jump && jump.passes-- > 0) this.scrollToTop(alignedTop(this.heights, jump.row, this.viewport, jump.align, this.top), true);
     else if (atEnd) this.scrollToTop(this.end(), true);
     else this.scrollToTop(this.heights.offsetOf(anchor) + anchorOffset, true);
+  }
+
+  /** True while the list is taller than browsers allow and scrolls a scaled canvas. */
+  get scaled(): boolean {
+    return this.scale.ratio !== 1;
+  }
+
+  /**
+   * How far to scroll the scaled canvas for a wheel turn, so that the rows move as far as the wheel asked
+   * (the browser's own step, in canvas pixels, would move them `ratio` times as far); undefined unscaled.
+   */
+  wheelScroll(deltaY: number, deltaMode: number): number | undefined {
+    if (!this.scaled) return undefined;
+    const pixels = deltaMode === 1 ? deltaY * WHEEL_LINE : deltaMode === 2 ? deltaY * this.viewport : deltaY;
+    return pixels / this.scale.ratio;
+  }
+
+  /** Likewise for Page Down (1) and Page Up (-1): a page of rows, not of the canvas. */
+  pageScroll(direction: 1 | -1): number | undefined {
+    return this.wheelScroll(direction * PAGE_STEP * this.viewport, 0);
   }
 
   /** The scroll element's size changed: a new width reflows every card, so guesses start over. */
