@@ -37,20 +37,19 @@ export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, source:
   useEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller || !scaled) return;
-    const onWheel = (event: WheelEvent): void => {
-      if (event.ctrlKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
-      const top = engine.wheelScroll(event.deltaY, event.deltaMode);
+    // Scrolls the canvas by `top` in place of the browser; undefined leaves the event to the browser.
+    const scroll = (event: Event, top: number | undefined): void => {
       if (top === undefined) return;
       event.preventDefault();
       scroller.scrollBy({ top, behavior: 'smooth' });
     };
+    const onWheel = (event: WheelEvent): void => {
+      if (event.ctrlKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
+      scroll(event, engine.wheelScroll(event.deltaY, event.deltaMode));
+    };
     const onKeyDown = (event: KeyboardEvent): void => {
-      const direction = event.key === 'PageDown' || (event.key === ' ' && !event.shiftKey) ? 1 : event.key === 'PageUp' || event.key === ' ' ? -1 : 0;
-      if (direction === 0 || event.target !== scroller) return;
-      const top = engine.pageScroll(direction);
-      if (top === undefined) return;
-      event.preventDefault();
-      scroller.scrollBy({ top, behavior: 'smooth' });
+      const direction = pageDirection(event);
+      if (direction !== 0 && event.target === scroller) scroll(event, engine.pageScroll(direction));
     };
     scroller.addEventListener('wheel', onWheel, { passive: false });
     scroller.addEventListener('keydown', onKeyDown);
@@ -86,4 +85,11 @@ export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, source:
   );
 
   return { engine, canvasRef: canvas, windowRef: window, rowRef };
+}
+
+/** Page Down and Space page down, Page Up and Shift+Space up; 0 for any other key. */
+function pageDirection(event: KeyboardEvent): 1 | -1 | 0 {
+  if (event.key === 'PageDown' || (event.key === ' ' && !event.shiftKey)) return 1;
+  if (event.key === 'PageUp' || event.key === ' ') return -1;
+  return 0;
 }
