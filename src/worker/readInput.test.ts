@@ -32,6 +32,14 @@ describe('readInput', () => {
     expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 5, total: 5 });
   });
 
+  it('reports what a response without a body stream read', async () => {
+    const bodiless = { ok: true, status: 200, headers: new Headers(), body: null, text: async () => '[1]' };
+    vi.stubGlobal('fetch', vi.fn(async () => bodiless as unknown as Response));
+    const progress: LoadProgress[] = [];
+    expect(await read('/h.json', progress)).toEqual({ text: '[1]' });
+    expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 3, total: 3 });
+  });
+
   it('reads JSON Lines as they arrive too', async () => {
     vi.stubGlobal('fetch', respond('{"a":1}\n{"a":2}\n', { status: 200 }));
     expect((await read('/h.json')).parsed).toMatchObject({ value: [{ a: 1 }, { a: 2 }], jsonLines: true, lineOf: [1, 2] });

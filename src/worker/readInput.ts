@@ -24,6 +24,8 @@ export async function readInput(input: ImportInput, report: ProgressSink): Promi
   const total = length > 0 && !response.headers.get('content-encoding') ? length : undefined;
   if (response.body) return readStream(response.body, total, report);
   const text = await response.text();
+  // Characters stand in for bytes, as for pasted text: the progress still says how much was read.
+  report({ phase: 'read', bytes: text.length, total: text.length });
   return { text: () => text };
 }
 

@@ -13,7 +13,7 @@ const REBASE = 200_000;
 export const BACKDROP = 2 * REBASE;
 /** Re-aims a jump this many times as the rows around its target are measured. */
 const JUMP_PASSES = 4;
-/** Pixels a wheel "line" scrolls (WheelEvent.DOM_DELTA_LINE), as Chromium and Firefox scroll one. */
+/** Pixels a wheel "line" scrolls (WheelEvent.DOM_DELTA_LINE), as Chromium scrolls one. */
 const WHEEL_LINE = 40;
 /** The share of the viewport Page Down scrolls, as Chromium pages. */
 const PAGE_STEP = 0.875;
