@@ -1,23 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from './args';
 import { wantsColor } from './format-human';
 import { run } from './run';
+import { flagsToRerunWith } from './youngGeneration';
 
 // The bundle lives in dist/cli and the built app in dist/app.
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../app');
+const argv = process.argv.slice(2);
 
-const code = await run(process.argv.slice(2), {
-  stdout: (s) => void process.stdout.write(s),
-  stderr: (s) => void process.stderr.write(s),
-  readStdin: () => text(process.stdin),
-  color: wantsColor(process.stdout.isTTY, process.env),
-  appDir,
-  waitForStop: () =>
-    new Promise((done) => {
-      process.once('SIGINT', () => done());
-      process.once('SIGTERM', () => done());
-    }),
-});
+const sizeOf = (file: string): number | undefined => statSync(file, { throwIfNoEntry: false })?.size;
+
+/** Runs this same command in a child Node started with `flags`; its exit code, or undefined if it could not start. */
+function rerunWith(flags: readonly string[]): number | undefined {
+  const script = process.argv[1];
+  if (script === undefined) return undefined;
+  const child = spawnSync(process.execPath, [...flags, ...process.execArgv, script, ...argv], { stdio: 'inherit' });
+  if (child.error) return undefined;
+  // A child stopped by a signal (Ctrl+C) exits the shell's way: 128 + the signal's number.
+  return child.status ?? 128 + (child.signal ? constants.signals[child.signal] : 0);
+}
+
+async function main(): Promise<number> {
+  const flags = flagsToRerunWith(parseArgs(argv), sizeOf, process.execArgv);
+  const rerunCode = flags === undefined ? undefined : rerunWith(flags);
+  if (rerunCode !== undefined) return rerunCode;
+  return run(argv, {
+    stdout: (s) => void process.stdout.write(s),
+    stderr: (s) => void process.stderr.write(s),
+    readStdin: () => text(process.stdin),
+    color: wantsColor(process.stdout.isTTY, process.env),
+    appDir,
+    waitForStop: () =>
+      new Promise((done) => {
+        process.once('SIGINT', () => done());
+        process.once('SIGTERM', () => done());
+      }),
+  });
+}
+
 // exitCode rather than exit() so piped stdout is flushed first.
-process.exitCode = code;
+process.exitCode = await main();
