@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs, type Command } from './args';
 import { check } from './check';
 import { convert, isConvertTarget, unknownTarget } from './convert';
 import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
+import { readTextFile } from './readTextFile';
 import { USAGE } from './usage';
 
 export interface CliIo extends OpenIo {
@@ -23,7 +24,7 @@ function fail(io: CliIo, message: string): 2 {
 /** The input's text, or an Error after saying on stderr why it could not be read. */
 async function inputText(file: string, io: CliIo): Promise<string | Error> {
   try {
-    return file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
+    return file === '-' ? await io.readStdin() : await readTextFile(file);
   } catch (error) {
     io.stderr(`msgscope: cannot read ${file}: ${(error as Error).message}\n`);
     return error as Error;
