@@ -1,10 +1,9 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs, type Command } from './args';
 import { check } from './check';
 import { convert, isConvertTarget, unknownTarget } from './convert';
 import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
-import { readTextFile } from './readTextFile';
 import { USAGE } from './usage';
 
 export interface CliIo extends OpenIo {
@@ -24,7 +23,7 @@ function fail(io: CliIo, message: string): 2 {
 /** The input's text, or an Error after saying on stderr why it could not be read. */
 async function inputText(file: string, io: CliIo): Promise<string | Error> {
   try {
-    return file === '-' ? await io.readStdin() : await readTextFile(file);
+    return file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
   } catch (error) {
     io.stderr(`msgscope: cannot read ${file}: ${(error as Error).message}\n`);
     return error as Error;
