@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { LARGE_INPUT_BYTES, YOUNG_GENERATION_FLAGS } from '../src/cli/youngGeneration';
+import { fixturePath } from './helpers';
+
+const BIN = join(import.meta.dirname, '../bin/msgscope.js');
+
+function checkJson(nodeFlags: readonly string[], file: string): { code: number | null; report: unknown; stderr: string } {
+  const run = spawnSync(process.execPath, [...nodeFlags, BIN, 'check', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return { code: run.status, report: JSON.parse(run.stdout) as unknown, stderr: run.stderr };
+}
+
+// A file this large is checked by a child Node with a larger young generation (src/cli/youngGeneration.ts);
+// what the user gets must not change: the same report on stdout and the same exit code.
+test('msgscope check of a file over the large-input size reports as it does in one process', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'msgscope-large-'));
+  try {
+    const fixture = readFileSync(fixturePath('tool-error-retry.langchain.json'), 'utf8');
+    const large = join(dir, 'padded.json');
+    // The same history after LARGE_INPUT_BYTES of whitespace: large on disk, quick to parse.
+    writeFileSync(large, `${' '.repeat(LARGE_INPUT_BYTES)}${fixture}`);
+
+    const small = checkJson([], fixturePath('tool-error-retry.langchain.json'));
+    const rerun = checkJson([], large);
+    const inProcess = checkJson(YOUNG_GENERATION_FLAGS, large);
+    expect(small.code).toBe(1);
+    expect(rerun).toEqual(small);
+    expect(inProcess).toEqual(small);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
