@@ -147,6 +147,28 @@ describe('StreamingJsonParser', () => {
     }
   });
 
+  it('reads each JSON Lines line once, however many lines a piece holds', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ type: 'user', n: i }));
+    const text = `${lines.join('\n')}\n`;
+    const parse = JSON.parse;
+    let calls = 0;
+    JSON.parse = (...args: Parameters<typeof JSON.parse>): unknown => {
+      calls++;
+      return parse(...args);
+    };
+    let parsed;
+    try {
+      const parser = new StreamingJsonParser();
+      // A disk read or a network chunk holds many lines; each used to be read again at every later character.
+      parser.push(text);
+      parsed = parser.finish().parsed;
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parsed).toEqual(expected(text));
+    expect(calls).toBeLessThan(2 * lines.length);
+  });
+
   it('parses in batches while text arrives, not all at the end', () => {
     const element = JSON.stringify({ type: 'tool', data: { content: 'x'.repeat(100) } });
     const text = `[${Array.from({ length: 100 }, () => element).join(',')}]`;

@@ -173,6 +173,9 @@ export class StreamingJsonParser {
       this.inString = false;
       this.structure(c, offset + i - 1);
       if (!this.parsing) return;
+      // JSON Lines from here on: every complete line so far is read, and push reads the rest a line at a time.
+      // Scanning on would take each character after the first line for a new start and read every line again.
+      if (this.jsonLines) return;
       if (this.elementLine !== undefined) {
         this.cutAtLine(piece, offset);
         return;
