@@ -1,4 +1,5 @@
-import { importText } from '../core/import';
+import { importText, type ImportOptions } from '../core/import';
+import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError } from '../core/model';
 import { formatHuman, painter } from './format-human';
 import { buildReport, hasErrors } from './report';
@@ -26,8 +27,13 @@ export function describeImportError(source: string, error: ImportError): string 
   return `${lines.join('\n')}\n`;
 }
 
-export function check(text: string, options: CheckOptions): CheckOutcome {
-  const result = importText(text, options.format === undefined ? {} : { format: options.format });
+/** How to import `input`: parsed already when it was streamed, and in the format the user chose. */
+export function importOptions(input: StreamedJson, format: string | undefined): ImportOptions {
+  return { ...(input.parsed && { parsed: input.parsed }), ...(format !== undefined && { format }) };
+}
+
+export function check(input: StreamedJson, options: CheckOptions): CheckOutcome {
+  const result = importText(input.text, importOptions(input, options.format));
   if (!result.ok) return { code: 2, stdout: '', stderr: describeImportError(options.source, result.error) };
   const report = buildReport(result.transcript);
   const stdout = options.json ? `${JSON.stringify(report, null, 2)}\n` : formatHuman(report, options.source, painter(options.color));

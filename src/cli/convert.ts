@@ -1,6 +1,7 @@
 import { CONVERT_TARGETS, convertTranscript, type ConvertTarget } from '../core/convert';
 import { importText } from '../core/import';
-import { describeImportError } from './check';
+import type { StreamedJson } from '../core/json/streamingJson';
+import { describeImportError, importOptions } from './check';
 import { table } from './formats';
 
 export interface ConvertOptions {
@@ -22,8 +23,8 @@ export function unknownTarget(name: string): string {
 }
 
 /** The converted history, and on stderr what the target cannot express, one line per kind of loss. */
-export function convert(input: string, options: ConvertOptions): ConvertOutcome {
-  const result = importText(input, options.format === undefined ? {} : { format: options.format });
+export function convert(input: StreamedJson, options: ConvertOptions): ConvertOutcome {
+  const result = importText(input.text, importOptions(input, options.format));
   if (!result.ok) return { code: 2, stderr: describeImportError(options.source, result.error) };
   const { text, lost } = convertTranscript(result.transcript, options.to);
   const label = CONVERT_TARGETS.find((entry) => entry.target === options.to)?.label ?? options.to;

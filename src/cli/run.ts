@@ -1,9 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import type { StreamedJson } from '../core/json/streamingJson';
 import { parseArgs, type Command } from './args';
 import { check } from './check';
 import { convert, isConvertTarget, unknownTarget } from './convert';
 import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
+import { readHistoryFile } from './readHistory';
 import { USAGE } from './usage';
 
 export interface CliIo extends OpenIo {
@@ -20,10 +22,12 @@ function fail(io: CliIo, message: string): 2 {
   return 2;
 }
 
-/** The input's text, or an Error after saying on stderr why it could not be read. */
-async function inputText(file: string, io: CliIo): Promise<string | Error> {
+/** The input, or an Error after saying on stderr why it could not be read. */
+async function readInput(file: string, io: CliIo): Promise<StreamedJson | Error> {
   try {
-    return file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
+    if (file !== '-') return await readHistoryFile(file);
+    const text = await io.readStdin();
+    return { text: () => text };
   } catch (error) {
     io.stderr(`msgscope: cannot read ${file}: ${(error as Error).message}\n`);
     return error as Error;
@@ -42,9 +46,9 @@ function formatChoice(format: string | undefined, io: CliIo): { format?: string 
 async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   const format = formatChoice(command.format, io);
   if (format === 2) return 2;
-  const text = await inputText(command.file, io);
-  if (text instanceof Error) return 2;
-  const outcome = check(text, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
+  const input = await readInput(command.file, io);
+  if (input instanceof Error) return 2;
+  const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
   io.stdout(outcome.stdout);
   io.stderr(outcome.stderr);
   return outcome.code;
@@ -55,9 +59,9 @@ async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   if (!isConvertTarget(to)) return fail(io, unknownTarget(to));
   const format = formatChoice(command.format, io);
   if (format === 2) return 2;
-  const text = await inputText(command.file, io);
-  if (text instanceof Error) return 2;
-  const outcome = convert(text, { to, source: sourceName(command.file), ...format });
+  const input = await readInput(command.file, io);
+  if (input instanceof Error) return 2;
+  const outcome = convert(input, { to, source: sourceName(command.file), ...format });
   if (outcome.code === 2) return fail(io, outcome.stderr);
   if (output === undefined) io.stdout(outcome.text);
   else {
