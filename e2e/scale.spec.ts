@@ -75,6 +75,17 @@ test('a load in progress shows its progress and can be cancelled, keeping the hi
   await expect(page.getByTestId('detail-json')).toBeVisible();
 });
 
+test('a JSON Lines history of 3,000 messages opens within seconds', async ({ page }) => {
+  // Every line of a network chunk used to be read again at each later character: this took minutes.
+  const lines = generateHistory(3000).map((m) => JSON.stringify(m));
+  await serve(page, '/scale.jsonl', `${lines.join('\n')}\n`);
+  await page.goto('/?src=/scale.jsonl');
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(timeline).toHaveAttribute('data-message-count', '3000');
+  await expect(page.getByTestId('format')).toContainText('LangChain stored messages');
+});
+
 test('search and role filters on a 10,000-message history', async ({ page }) => {
   const { text, callIndex, callId } = scaleHistory();
   await serve(page, '/scale.json', text);
