@@ -6,8 +6,8 @@ const PIECE_CHARS = 1 << 20;
 
 /**
  * A history file parsed while it is read, as the app's worker parses a download: the disk reads overlap the
- * parsing, and the whole text is joined only if a message that could not be read must be quoted. A 400 MB
- * check took 8.4-9.8 s this way against 8.8-10.3 s reading it whole first (docs/BENCHMARKS.md).
+ * parsing, and the whole text is joined only if a message that could not be read must be quoted, so a JSON
+ * Lines file or a line-per-element array may be larger than V8's longest string (512 MB).
  */
 export async function readHistoryFile(path: string): Promise<StreamedJson> {
   const parser = new StreamingJsonParser();
