@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generateHistory } from '../scripts/bench/generate.mjs';
 
 const COUNT = 2000;
+const TEXT = JSON.stringify(generateHistory(COUNT));
 
 /**
  * Serves `body` at /slow.json in `parts` pieces, one every `everyMs`: page.route answers in one piece,
@@ -35,65 +36,62 @@ async function slowServer(body: string, parts: number, everyMs: number, withLeng
   return { url: `http://127.0.0.1:${port}/slow.json`, close: () => server.close() };
 }
 
-/** The bar's percentage as the page states it, or null when it states none. */
-async function percent(bar: Locator): Promise<number | null> {
-  const value = await bar.getAttribute('aria-valuenow');
-  return value === null ? null : Number(value);
+/**
+ * The bar's percentage as the page states it (null when it states none) and the horizontal scale of its fill,
+ * read together: read apart, a render in between can pair one progress report's percentage with the next's fill.
+ */
+async function barState(bar: Locator): Promise<{ percent: number | null; scale: number }> {
+  return bar.evaluate((element) => {
+    const value = element.getAttribute('aria-valuenow');
+    const fill = element.firstElementChild;
+    const match = fill ? /^matrix\(([^,]+),/.exec(getComputedStyle(fill).transform) : null;
+    return { percent: value === null ? null : Number(value), scale: match ? Number(match[1]) : 1 };
+  });
 }
 
-/** The horizontal scale of the bar's fill, from its computed transform (a matrix once scaled). */
-async function fillScale(bar: Locator): Promise<number> {
-  const transform = await bar.locator('div').evaluate((fill) => getComputedStyle(fill).transform);
-  const match = /^matrix\(([^,]+),/.exec(transform);
-  return match ? Number(match[1]) : 1;
+const servers: { close: () => void }[] = [];
+test.afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/** Opens the app on `?src=` of TEXT sent slowly: the progress element and its bar. */
+async function openSlowly(page: Page, withLength: boolean): Promise<{ progress: Locator; bar: Locator }> {
+  const server = await slowServer(TEXT, 16, 150, withLength);
+  servers.push(server);
+  await page.goto(`/?src=${encodeURIComponent(server.url)}`);
+  const progress = page.getByTestId('progress');
+  return { progress, bar: progress.getByRole('progressbar', { name: 'Loading' }) };
 }
 
 test('a download in progress fills the bar with the bytes read, then the history opens', async ({ page }) => {
-  const text = JSON.stringify(generateHistory(COUNT));
-  const server = await slowServer(text, 16, 150, true);
-  try {
-    await page.goto(`/?src=${encodeURIComponent(server.url)}`);
-    const progress = page.getByTestId('progress');
-    const bar = progress.getByRole('progressbar', { name: 'Loading' });
-    const total = `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
+  const { progress, bar } = await openSlowly(page, true);
+  const total = `${(Buffer.byteLength(TEXT) / 1e6).toFixed(1)} MB`;
 
-    // Part way: the text says how much of the whole has arrived, and the bar shows the same share.
-    await expect(progress).toContainText(new RegExp(`Reading \\d+\\.\\d MB of ${total.replace('.', '\\.')}`));
-    await expect.poll(() => percent(bar)).toBeGreaterThan(0);
-    const first = (await percent(bar)) ?? 0;
-    expect(first).toBeLessThan(100);
-    const scale = await fillScale(bar);
-    expect(scale).toBeGreaterThan(0);
-    expect(scale).toBeLessThan(1);
-    await expect(bar).not.toHaveClass(/indeterminate/);
+  // Part way: the text says how much of the whole has arrived, and the bar shows the same share.
+  await expect(progress).toContainText(new RegExp(`Reading \\d+\\.\\d MB of ${total.replace('.', '\\.')}`));
+  await expect.poll(async () => (await barState(bar)).percent).toBeGreaterThan(0);
+  const first = await barState(bar);
+  expect(first.percent).toBeLessThan(100);
+  expect(first.scale).toBeGreaterThan(0);
+  expect(first.scale).toBeLessThan(1);
+  await expect(bar).not.toHaveClass(/indeterminate/);
 
-    // It grows as more arrives, while the page stays usable.
-    await expect.poll(() => percent(bar)).toBeGreaterThan(first);
-    expect(await fillScale(bar)).toBeGreaterThan(scale);
+  // It grows as more arrives.
+  await expect.poll(async () => (await barState(bar)).percent).toBeGreaterThan(first.percent ?? 0);
+  expect((await barState(bar)).scale).toBeGreaterThan(first.scale);
 
-    const timeline = page.getByTestId('timeline');
-    await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
-    await expect(timeline).toHaveAttribute('data-message-count', String(COUNT));
-    await expect(progress).toHaveCount(0);
-  } finally {
-    server.close();
-  }
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(timeline).toHaveAttribute('data-message-count', String(COUNT));
+  await expect(progress).toHaveCount(0);
 });
 
 test('a download of unknown size shows the bytes read and a bar that only says it is working', async ({ page }) => {
-  const text = JSON.stringify(generateHistory(COUNT));
-  const server = await slowServer(text, 16, 150, false);
-  try {
-    await page.goto(`/?src=${encodeURIComponent(server.url)}`);
-    const progress = page.getByTestId('progress');
-    const bar = progress.getByRole('progressbar', { name: 'Loading' });
-    await expect(progress).toContainText(/Reading \d+\.\d MB(?! of)/);
-    await expect(progress).toHaveAttribute('data-phase', 'read');
-    await expect(bar).toHaveClass(/indeterminate/);
-    expect(await percent(bar)).toBeNull();
+  const { progress, bar } = await openSlowly(page, false);
+  await expect(progress).toContainText(/Reading \d+\.\d MB(?! of)/);
+  await expect(progress).toHaveAttribute('data-phase', 'read');
+  await expect(bar).toHaveClass(/indeterminate/);
+  expect((await barState(bar)).percent).toBeNull();
 
-    await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(COUNT), { timeout: 30_000 });
-  } finally {
-    server.close();
-  }
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(COUNT), { timeout: 30_000 });
 });
