@@ -1,5 +1,4 @@
 import type { Finding, Severity, Transcript, Verdict } from '../core/model';
-import { countToolCalls } from '../core/toolCallCount';
 
 /** The `--json` output; its keys are a contract (DESIGN.md), so only ever add to it. */
 export interface CheckReport {
@@ -49,7 +48,7 @@ export function buildReport(t: Transcript): CheckReport {
     format: t.format,
     formatLabel: t.formatLabel,
     messages: t.messages.length,
-    toolCalls: countToolCalls(t.messages),
+    toolCalls: t.links.callCount,
     findings: t.findings.map(reportFinding),
     tokens: { input, output, total, cacheRead, cacheCreation, reasoning },
     verdicts: t.verdicts,

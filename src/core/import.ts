@@ -58,15 +58,15 @@ export function locateMessages(text: string, messages: readonly Pick<Message, 'l
 
 function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput, text: () => string): ImportResult {
   const unreadable: Message[] = [];
-  // The drafts are ours to finish in place; copying 100k of them would double the garbage.
-  const messages = drafts.map((draft, index): Message => {
-    // Set, not Object.assign'ed: the generic copy costs a third of a microsecond a message. A draft
-    // with its index set is a Message.
+  // The drafts are ours to finish in place, list included; copying a million of them, or the list, is garbage
+  // every collection then moves. Set, not Object.assign'ed: the generic copy costs a third of a microsecond a message.
+  for (let index = 0; index < drafts.length; index++) {
+    const draft = drafts[index]!;
     draft.index = index;
-    const message = draft as Message;
-    if (message.problem !== undefined) unreadable.push(message);
-    return message;
-  });
+    if (draft.problem !== undefined) unreadable.push(draft as Message);
+  }
+  // Every draft has its index now, which is all a Message has beyond a draft.
+  const messages = drafts as Message[];
   // Findings quote the line of an element that could not be read; every other message is located
   // on demand (locateMessages): finding a million elements in the text costs more than reading them.
   if (unreadable.length > 0) locateMessages(text(), unreadable);

@@ -27,6 +27,18 @@ describe('linkToolCalls', () => {
     expect(links.get('bad')).toEqual({ id: 'bad', calls: [{ messageIndex: 0, callIndex: 0, invalid: true }], results: [1] });
   });
 
+  it('counts every call issued, valid or not, with an id or without, and repeats each time', () => {
+    const links = linkToolCalls(
+      build(
+        human(),
+        ai({ toolCalls: [{ name: 'noid', args: {}, raw: {} }, call('a')], invalidToolCalls: [{ name: 'y', args: '{', raw: {}, invalid: true }] }),
+        tool('a'),
+        ai({ toolCalls: [call('a')] }),
+      ),
+    );
+    expect(links.callCount).toBe(4);
+  });
+
   it('keeps results without a call and every repeat of an id', () => {
     const links = linkToolCalls(build(tool('x'), ai({ toolCalls: [call('x')] }), ai({ toolCalls: [call('x')] }), tool('x')));
     expect(links.get('x')).toEqual({

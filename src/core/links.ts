@@ -15,6 +15,8 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
   // The links of the last message with calls: a result nearly always answers one of them, and
   // comparing its id with those few (just read, so still in cache) beats a table lookup.
   const recent: ToolLink[] = [];
+  // Counted here rather than in a walk of its own: each walk over a million messages costs 0.1-0.2 s.
+  let callCount = 0;
   // Arrays start as literals holding their first element: a push onto an empty array reserves room
   // for 17, and most ids have one call and one result.
   const addCall = (id: string, call: CallRef): void => {
@@ -27,6 +29,7 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
   };
   for (const m of messages) {
     if (m.toolCalls.length > 0 || m.invalidToolCalls.length > 0) recent.length = 0;
+    callCount += m.toolCalls.length + m.invalidToolCalls.length;
     for (let callIndex = 0; callIndex < m.toolCalls.length; callIndex++) {
       const id = m.toolCalls[callIndex]?.id;
       if (id !== undefined) addCall(id, { messageIndex: m.index, callIndex });
@@ -44,6 +47,7 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
   }
   return {
     values: () => found,
+    callCount,
     get(id) {
       const number = ids.get(id);
       return number < 0 ? undefined : found[number];

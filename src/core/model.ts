@@ -153,6 +153,8 @@ export interface ToolLinks {
   /** In the order their ids first appear. */
   values(): readonly ToolLink[];
   get(id: string): ToolLink | undefined;
+  /** Tool calls the AI messages issued, valid or not, with an id or without: the figure the CLI report and the app's header show. */
+  readonly callCount: number;
 }
 
 export interface TokenTotals {

@@ -1,5 +1,4 @@
 import { listFormats } from '../core/formats/registry';
-import { countToolCalls } from '../core/toolCallCount';
 import type { Message, Transcript } from '../core/model';
 import { FLAG, ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from './protocol';
 import { previewLines } from './text';
@@ -83,7 +82,7 @@ export function buildView(transcript: Transcript): TranscriptView {
     formatLabel: transcript.formatLabel,
     formats: listFormats().map(({ name, label }) => ({ name, label })),
     count: transcript.messages.length,
-    toolCalls: countToolCalls(transcript.messages),
+    toolCalls: transcript.links.callCount,
     columns: columnsOf(transcript),
     links: linkTableOf(transcript),
     findings: transcript.findings,
