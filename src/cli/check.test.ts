@@ -180,6 +180,28 @@ describe('msgscope check: verdicts and notes', () => {
   });
 });
 
+describe('msgscope check: a report of many findings', () => {
+  // 200 AI messages whose calls have no result: more findings than jsonParts writes whole.
+  const history = JSON.stringify(
+    Array.from({ length: 200 }, (_, i) => ({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'f', arguments: '{}' } }] })),
+  );
+
+  it('is written in parts, and they make the report JSON.stringify would write', async () => {
+    const writes: string[] = [];
+    const io = fakeIo({ stdin: history });
+    io.stdout = (text) => writes.push(text);
+    expect(await run(['check', '--json', '-'], io)).toBe(1);
+    const text = writes.join('');
+    const report = JSON.parse(text) as CheckReport;
+    expect(report.findings.filter((f) => f.rule === 'orphan-tool-call')).toHaveLength(200);
+    expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    const human = fakeIo({ stdin: history });
+    await run(['check', '-'], human);
+    expect(human.out).toContain('Errors (');
+    expect(human.out.match(/orphan-tool-call {2}#/g)).toHaveLength(200);
+  });
+});
+
 describe('msgscope usage', () => {
   it('prints usage for --help and exits 0', async () => {
     const io = fakeIo();

@@ -2,7 +2,8 @@ import { importText, type ImportOptions } from '../core/import';
 import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError } from '../core/model';
 import { formatHuman, painter } from './format-human';
-import { buildReport, hasErrors } from './report';
+import { jsonParts } from './jsonParts';
+import { buildReport, hasErrors, type CheckReport } from './report';
 
 export interface CheckOptions {
   json: boolean;
@@ -14,7 +15,8 @@ export interface CheckOptions {
 
 export interface CheckOutcome {
   code: 0 | 1 | 2;
-  stdout: string;
+  /** In parts: the report of a huge history can be longer than a string can be (see jsonParts). */
+  stdout: Iterable<string>;
   stderr: string;
 }
 
@@ -32,10 +34,15 @@ export function importOptions(input: StreamedJson, format: string | undefined): 
   return { ...(input.parsed && { parsed: input.parsed }), ...(format !== undefined && { format }) };
 }
 
+function* jsonReport(report: CheckReport): Generator<string> {
+  yield* jsonParts(report);
+  yield '\n';
+}
+
 export function check(input: StreamedJson, options: CheckOptions): CheckOutcome {
   const result = importText(input.text, importOptions(input, options.format));
-  if (!result.ok) return { code: 2, stdout: '', stderr: describeImportError(options.source, result.error) };
+  if (!result.ok) return { code: 2, stdout: [], stderr: describeImportError(options.source, result.error) };
   const report = buildReport(result.transcript);
-  const stdout = options.json ? `${JSON.stringify(report, null, 2)}\n` : formatHuman(report, options.source, painter(options.color));
+  const stdout = options.json ? jsonReport(report) : formatHuman(report, options.source, painter(options.color));
   return { code: hasErrors(report) ? 1 : 0, stdout, stderr: '' };
 }

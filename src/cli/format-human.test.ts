@@ -39,7 +39,7 @@ const report: CheckReport = {
 };
 
 describe('formatHuman', () => {
-  const out = formatHuman(report, 'run.json', painter(false));
+  const out = [...formatHuman(report, 'run.json', painter(false))].join('');
 
   it('names the source, the format and the counts', () => {
     expect(out.split('\n').slice(0, 2)).toEqual(['run.json: LangChain stored messages (langchain-stored)', '7 messages, 3 tool calls, 3 findings']);
@@ -75,13 +75,13 @@ describe('formatHuman', () => {
   });
 
   it('says so when there is nothing to report', () => {
-    const clean = formatHuman({ ...report, messages: 1, toolCalls: 1, findings: [], notes: [] }, '-', painter(false));
+    const clean = [...formatHuman({ ...report, messages: 1, toolCalls: 1, findings: [], notes: [] }, '-', painter(false))].join('');
     expect(clean).toContain('1 message, 1 tool call, 0 findings\n\nNo findings.');
   });
 
   it('colours only when asked', () => {
     expect(out).not.toContain('\u001b[');
-    const coloured = formatHuman(report, 'run.json', painter(true));
+    const coloured = [...formatHuman(report, 'run.json', painter(true))].join('');
     expect(coloured).toContain('\u001b[31m');
     expect(coloured.replaceAll(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, 'g'), '')).toBe(out);
   });

@@ -45,22 +45,24 @@ function tokenLine(tokens: CheckReport['tokens']): string {
   return extra.length ? `${base} (${extra.join(', ')})` : base;
 }
 
-/** The report `msgscope check` prints without --json: errors first, positions as `#index` (0-based, as in --json). */
-export function formatHuman(report: CheckReport, source: string, paint: Paint): string {
+/**
+ * The report `msgscope check` prints without --json: errors first, positions as `#index` (0-based, as in
+ * --json). Given a line at a time, each ending in a newline: a million findings would not fit in one string.
+ */
+export function* formatHuman(report: CheckReport, source: string, paint: Paint): Generator<string> {
+  const line = (text: string): string => `${text}\n`;
   const counts = ORDER.map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const);
-  const lines = [
-    `${paint('bold', source)}: ${report.formatLabel} (${report.format})`,
-    `${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`,
-  ];
-  for (const note of report.notes) lines.push(paint('dim', `Note: ${note}`));
+  yield line(`${paint('bold', source)}: ${report.formatLabel} (${report.format})`);
+  yield line(`${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`);
+  for (const note of report.notes) yield line(paint('dim', `Note: ${note}`));
   for (const [severity, count] of counts) {
     if (count === 0) continue;
     const group = report.findings.filter((f) => f.severity === severity).sort((a, b) => a.messageIndex - b.messageIndex);
-    lines.push('', paint(STYLE[severity], paint('bold', `${HEADING[severity]} (${count})`)));
-    for (const f of group) lines.push(...findingLines(f, paint));
+    yield line('');
+    yield line(paint(STYLE[severity], paint('bold', `${HEADING[severity]} (${count})`)));
+    for (const f of group) for (const text of findingLines(f, paint)) yield line(text);
   }
-  if (report.findings.length === 0) lines.push('', 'No findings.');
-  lines.push(...verdictLines(report.verdicts, paint));
-  lines.push('', tokenLine(report.tokens));
-  return `${lines.join('\n')}\n`;
+  if (report.findings.length === 0) yield* ['\n', line('No findings.')];
+  for (const text of verdictLines(report.verdicts, paint)) yield line(text);
+  yield* ['\n', line(tokenLine(report.tokens))];
 }

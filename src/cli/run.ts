@@ -17,6 +17,20 @@ export interface CliIo extends OpenIo {
 type CheckCommand = Extract<Command, { kind: 'check' }>;
 type ConvertCommand = Extract<Command, { kind: 'convert' }>;
 
+/** Output given in parts goes out about a megabyte at a time: a write per part is a system call per finding. */
+const WRITE_CHARS = 1 << 20;
+
+function writeInParts(parts: Iterable<string>, write: (text: string) => void): void {
+  let pending = '';
+  for (const part of parts) {
+    pending += part;
+    if (pending.length < WRITE_CHARS) continue;
+    write(pending);
+    pending = '';
+  }
+  if (pending !== '') write(pending);
+}
+
 function fail(io: CliIo, message: string): 2 {
   io.stderr(message);
   return 2;
@@ -49,7 +63,7 @@ async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
   const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
-  io.stdout(outcome.stdout);
+  writeInParts(outcome.stdout, io.stdout);
   io.stderr(outcome.stderr);
   return outcome.code;
 }
