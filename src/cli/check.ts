@@ -2,8 +2,8 @@ import { importText, type ImportOptions } from '../core/import';
 import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError } from '../core/model';
 import { formatHuman, painter } from './format-human';
-import { jsonParts } from './jsonParts';
-import { buildReport, hasErrors, type CheckReport } from './report';
+import { jsonParts } from '../core/json/jsonParts';
+import { buildReport, hasErrors } from './report';
 
 export interface CheckOptions {
   json: boolean;
@@ -34,8 +34,9 @@ export function importOptions(input: StreamedJson, format: string | undefined): 
   return { ...(input.parsed && { parsed: input.parsed }), ...(format !== undefined && { format }) };
 }
 
-function* jsonReport(report: CheckReport): Generator<string> {
-  yield* jsonParts(report);
+/** Output that ends its last line. */
+export function* withNewline(parts: Iterable<string>): Generator<string> {
+  yield* parts;
   yield '\n';
 }
 
@@ -43,6 +44,6 @@ export function check(input: StreamedJson, options: CheckOptions): CheckOutcome 
   const result = importText(input.text, importOptions(input, options.format));
   if (!result.ok) return { code: 2, stdout: [], stderr: describeImportError(options.source, result.error) };
   const report = buildReport(result.transcript);
-  const stdout = options.json ? jsonReport(report) : formatHuman(report, options.source, painter(options.color));
+  const stdout = options.json ? withNewline(jsonParts(report)) : formatHuman(report, options.source, painter(options.color));
   return { code: hasErrors(report) ? 1 : 0, stdout, stderr: '' };
 }

@@ -1,7 +1,7 @@
 import { CONVERT_TARGETS, convertTranscript, type ConvertTarget } from '../core/convert';
 import { importText } from '../core/import';
 import type { StreamedJson } from '../core/json/streamingJson';
-import { describeImportError, importOptions } from './check';
+import { describeImportError, importOptions, withNewline } from './check';
 import { table } from './formats';
 
 export interface ConvertOptions {
@@ -11,7 +11,8 @@ export interface ConvertOptions {
   source: string;
 }
 
-export type ConvertOutcome = { code: 0; text: string; stderr: string } | { code: 2; stderr: string };
+/** `stdout` in parts: a large history's conversion can be longer than a string can be (see jsonParts). */
+export type ConvertOutcome = { code: 0; stdout: Iterable<string>; stderr: string } | { code: 2; stderr: string };
 
 export function isConvertTarget(name: string): name is ConvertTarget {
   return CONVERT_TARGETS.some((entry) => entry.target === name);
@@ -26,8 +27,9 @@ export function unknownTarget(name: string): string {
 export function convert(input: StreamedJson, options: ConvertOptions): ConvertOutcome {
   const result = importText(input.text, importOptions(input, options.format));
   if (!result.ok) return { code: 2, stderr: describeImportError(options.source, result.error) };
-  const { text, lost } = convertTranscript(result.transcript, options.to);
+  const conversion = convertTranscript(result.transcript, options.to);
+  const { lost } = conversion;
   const label = CONVERT_TARGETS.find((entry) => entry.target === options.to)?.label ?? options.to;
   const stderr = lost.length === 0 ? '' : `msgscope: lost in conversion to ${label}:\n${lost.map((line) => `  ${line}\n`).join('')}`;
-  return { code: 0, text: `${text}\n`, stderr };
+  return { code: 0, stdout: withNewline(conversion.parts()), stderr };
 }

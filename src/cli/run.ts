@@ -20,15 +20,15 @@ type ConvertCommand = Extract<Command, { kind: 'convert' }>;
 /** Output given in parts goes out about a megabyte at a time: a write per part is a system call per finding. */
 const WRITE_CHARS = 1 << 20;
 
-function writeInParts(parts: Iterable<string>, write: (text: string) => void): void {
+function* inChunks(parts: Iterable<string>): Generator<string> {
   let pending = '';
   for (const part of parts) {
     pending += part;
     if (pending.length < WRITE_CHARS) continue;
-    write(pending);
+    yield pending;
     pending = '';
   }
-  if (pending !== '') write(pending);
+  if (pending !== '') yield pending;
 }
 
 function fail(io: CliIo, message: string): 2 {
@@ -63,7 +63,7 @@ async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
   const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
-  writeInParts(outcome.stdout, io.stdout);
+  for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
   io.stderr(outcome.stderr);
   return outcome.code;
 }
@@ -77,10 +77,10 @@ async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   if (input instanceof Error) return 2;
   const outcome = convert(input, { to, source: sourceName(command.file), ...format });
   if (outcome.code === 2) return fail(io, outcome.stderr);
-  if (output === undefined) io.stdout(outcome.text);
+  if (output === undefined) for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
   else {
     try {
-      await writeFile(output, outcome.text);
+      await writeFile(output, inChunks(outcome.stdout));
     } catch (error) {
       return fail(io, `msgscope: cannot write ${output}: ${(error as Error).message}\n`);
     }

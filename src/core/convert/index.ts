@@ -1,5 +1,6 @@
 // Export a loaded history to another format. Each target says what it could not carry in `lost`,
 // one line per kind of loss; nothing is dropped silently.
+import { jsonParts } from '../json/jsonParts';
 import type { Transcript } from '../model';
 import { toAnthropic } from './anthropic';
 import { toLangChainStored } from './langchainStored';
@@ -11,7 +12,9 @@ export type ConvertTarget = 'langchain-stored' | 'openai-chat' | 'anthropic' | '
 
 export interface Conversion {
   /** The converted history as JSON text. */
-  text: string;
+  readonly text: string;
+  /** The same text in parts, for a history whose text would be longer than one string can be (see jsonParts). */
+  parts(): Generator<string>;
   /** What the target cannot express, e.g. `message #4: status "error" has no place in OpenAI Chat tool messages`. */
   lost: string[];
 }
@@ -38,5 +41,11 @@ export function convertTranscript(t: Transcript, target: ConvertTarget): Convers
   const lost = lostList();
   if (target !== 'msgscope') lost.add(undefined, OUTSIDE_MODEL);
   const value = CONVERTERS[target](t, lost);
-  return { text: JSON.stringify(value, null, 2), lost: lost.list() };
+  return {
+    get text() {
+      return JSON.stringify(value, null, 2);
+    },
+    parts: () => jsonParts(value),
+    lost: lost.list(),
+  };
 }

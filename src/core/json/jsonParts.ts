@@ -1,6 +1,6 @@
-// A report of a huge history can hold more findings than one string can (V8 caps strings at 2^29 - 24
-// characters, about 512 MB): a million findings with their provider error texts pass that. The report is
-// written in parts instead, the same text as JSON.stringify(value, null, 2) would give.
+// The CLI's report of a huge history, or the history converted, can be longer than one string can be (V8
+// caps strings at 2^29 - 24 characters, about 512 MB): a million findings with their provider error texts
+// pass that. Such JSON is written in parts instead, the same text as JSON.stringify(value, null, 2) would give.
 
 /** Arrays longer than this are written an element at a time; shorter ones, and everything in them, whole. */
 const LONG_ARRAY = 64;
