@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { LARGE_INPUT_BYTES, YOUNG_GENERATION_FLAGS } from '../src/cli/youngGeneration';
+import { LARGE_INPUT_BYTES, YOUNG_GENERATION_FLAGS } from '../src/cli/largeInput';
 import { fixturePath } from './helpers';
 
 const BIN = join(import.meta.dirname, '../bin/msgscope.js');
@@ -13,7 +13,7 @@ function checkJson(nodeFlags: readonly string[], file: string): { code: number |
   return { code: run.status, report: JSON.parse(run.stdout) as unknown, stderr: run.stderr };
 }
 
-// A file this large is checked by a child Node with a larger young generation (src/cli/youngGeneration.ts);
+// A file this large is checked by a child Node with a larger young generation (src/cli/largeInput.ts);
 // what the user gets must not change: the same report on stdout and the same exit code.
 test('msgscope check of a file over the large-input size reports as it does in one process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'msgscope-large-'));

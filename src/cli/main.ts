@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { constants } from 'node:os';
+import { constants, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from './args';
+import { parseArgs, type Command } from './args';
 import { wantsColor } from './format-human';
 import { run } from './run';
-import { flagsToRerunWith } from './youngGeneration';
+import { flagsToRerunWith, outOfMemoryMessage } from './largeInput';
 
 // The bundle lives in dist/cli and the built app in dist/app.
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../app');
@@ -15,19 +15,27 @@ const argv = process.argv.slice(2);
 
 const sizeOf = (file: string): number | undefined => statSync(file, { throwIfNoEntry: false })?.size;
 
+/** The machine's memory, or the container's limit when lower (an unlimited one reads as 2^64). */
+function usableMemory(): number {
+  const limit = process.constrainedMemory?.();
+  return limit ? Math.min(limit, totalmem()) : totalmem();
+}
+
 /** Runs this same command in a child Node started with `flags`; its exit code, or undefined if it could not start. */
-function rerunWith(flags: readonly string[]): number | undefined {
+function rerunWith(command: Command, flags: readonly string[]): number | undefined {
   const script = process.argv[1];
   if (script === undefined) return undefined;
   const child = spawnSync(process.execPath, [...flags, ...process.execArgv, script, ...argv], { stdio: 'inherit' });
   if (child.error) return undefined;
+  if (child.signal === 'SIGABRT' && 'file' in command) process.stderr.write(outOfMemoryMessage(command.file, flags));
   // A child stopped by a signal (Ctrl+C) exits the shell's way: 128 + the signal's number.
   return child.status ?? 128 + (child.signal ? constants.signals[child.signal] : 0);
 }
 
 async function main(): Promise<number> {
-  const flags = flagsToRerunWith(parseArgs(argv), sizeOf, process.execArgv);
-  const rerunCode = flags === undefined ? undefined : rerunWith(flags);
+  const command = parseArgs(argv);
+  const flags = flagsToRerunWith(command, sizeOf, { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, memory: usableMemory() });
+  const rerunCode = flags === undefined ? undefined : rerunWith(command, flags);
   if (rerunCode !== undefined) return rerunCode;
   return run(argv, {
     stdout: (s) => void process.stdout.write(s),
