@@ -1,8 +1,8 @@
 import { importText, type ImportOptions } from '../core/import';
+import { jsonParts } from '../core/json/jsonParts';
 import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError } from '../core/model';
 import { formatHuman, painter } from './format-human';
-import { jsonParts } from '../core/json/jsonParts';
 import { buildReport, hasErrors } from './report';
 
 export interface CheckOptions {
