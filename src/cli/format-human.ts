@@ -62,7 +62,7 @@ export function* formatHuman(report: CheckReport, source: string, paint: Paint):
     yield line(paint(STYLE[severity], paint('bold', `${HEADING[severity]} (${count})`)));
     for (const f of group) for (const text of findingLines(f, paint)) yield line(text);
   }
-  if (report.findings.length === 0) yield* ['\n', line('No findings.')];
+  if (report.findings.length === 0) yield* [line(''), line('No findings.')];
   for (const text of verdictLines(report.verdicts, paint)) yield line(text);
-  yield* ['\n', line(tokenLine(report.tokens))];
+  yield* [line(''), line(tokenLine(report.tokens))];
 }

@@ -12,7 +12,7 @@ import type { Command } from './args';
 //
 // Node reads these flags only when it starts, so a large input re-runs the CLI in a child process.
 
-/** Inputs from this size on are checked or converted with the larger young generation. */
+/** Inputs from this size on are checked or converted in a child Node started with the flags below. */
 export const LARGE_INPUT_BYTES = 128 * 1024 * 1024;
 
 export const YOUNG_GENERATION_FLAGS: readonly string[] = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
@@ -29,6 +29,7 @@ export interface NodeProcess {
 /**
  * The Node flags to re-run this command with, or undefined to run it here: when it reads a file (not
  * stdin, whose size is unknown) of LARGE_INPUT_BYTES or more, and this process was not started with them.
+ * They are the young generation's and, unless the user set a heap limit, three quarters of `memory` as one.
  */
 export function flagsToRerunWith(command: Command, sizeOf: (file: string) => number | undefined, node: NodeProcess): readonly string[] | undefined {
   if (command.kind !== 'check' && command.kind !== 'convert') return undefined;
