@@ -202,6 +202,28 @@ describe('msgscope check: a report of many findings', () => {
   });
 });
 
+describe('msgscope check: status lines on a terminal', () => {
+  it('says what it reads and checks, then erases the line before the report', async () => {
+    const events: string[] = [];
+    const io = fakeIo({ onStdout: () => events.push('report') });
+    io.status = (line) => events.push(line ?? 'erased');
+    expect(await run(['check', fixture('tool-error-retry.langchain.json')], io)).toBe(1);
+    const file = fixture('tool-error-retry.langchain.json');
+    expect(events[0]).toMatch(/^Reading .+tool-error-retry\.langchain\.json: \d+ MB of \d+ MB$/);
+    expect(events.slice(1, 3)).toEqual([`Checking ${file}…`, 'erased']);
+    expect(events.slice(3).every((event) => event === 'report')).toBe(true);
+  });
+
+  it('erases the line before saying a file cannot be read', async () => {
+    const events: string[] = [];
+    const io = fakeIo();
+    io.status = (line) => events.push(line ?? 'erased');
+    expect(await run(['check', fixture('no-such-file.json')], io)).toBe(2);
+    expect(events).toEqual(['erased']);
+    expect(io.err).toMatch(/^msgscope: cannot read /);
+  });
+});
+
 describe('msgscope usage', () => {
   it('prints usage for --help and exits 0', async () => {
     const io = fakeIo();

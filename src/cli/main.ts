@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type Command } from './args';
 import { wantsColor } from './format-human';
 import { run } from './run';
+import { statusText } from './statusLine';
 import { flagsToRerunWith, outOfMemoryMessage } from './largeInput';
 
 // The bundle lives in dist/cli and the built app in dist/app.
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
     stderr: (s) => void process.stderr.write(s),
     readStdin: () => text(process.stdin),
     color: wantsColor(process.stdout.isTTY, process.env),
+    ...(process.stderr.isTTY && { status: (line) => void process.stderr.write(statusText(line, process.stderr.columns)) }),
     appDir,
     waitForStop: () =>
       new Promise((done) => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { StreamedJson } from '../core/json/streamingJson';
 import { parseArgs, type Command } from './args';
@@ -12,6 +13,11 @@ export interface CliIo extends OpenIo {
   readStdin(): Promise<string>;
   /** Colour the human report (stdout is a TTY and NO_COLOR is not set). */
   color: boolean;
+  /**
+   * Shows what a run is doing while a large file keeps it busy, each line replacing the last; undefined
+   * erases it. Given only when stderr is a terminal: a script or CI log gets no such lines.
+   */
+  status?: (line: string | undefined) => void;
 }
 
 type CheckCommand = Extract<Command, { kind: 'check' }>;
@@ -36,13 +42,33 @@ function fail(io: CliIo, message: string): 2 {
   return 2;
 }
 
+/** Status lines while a file is read are at most this often: a 400 MB file arrives in 400 pieces. */
+const STATUS_EVERY_MS = 100;
+
+const megabytes = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
+
+/** Reports bytes read of `file` as status lines, when there is a status line to show them in. */
+function readStatus(file: string, io: CliIo): ((bytes: number) => void) | undefined {
+  const { status } = io;
+  if (!status) return undefined;
+  const size = statSync(file, { throwIfNoEntry: false })?.size;
+  let shownAt = 0;
+  return (bytes) => {
+    const now = Date.now();
+    if (now - shownAt < STATUS_EVERY_MS) return;
+    shownAt = now;
+    status(`Reading ${file}: ${megabytes(bytes)}${size === undefined ? '' : ` of ${megabytes(size)}`}`);
+  };
+}
+
 /** The input, or an Error after saying on stderr why it could not be read. */
 async function readInput(file: string, io: CliIo): Promise<StreamedJson | Error> {
   try {
-    if (file !== '-') return await readHistoryFile(file);
+    if (file !== '-') return await readHistoryFile(file, readStatus(file, io));
     const text = await io.readStdin();
     return { text: () => text };
   } catch (error) {
+    io.status?.(undefined);
     io.stderr(`msgscope: cannot read ${file}: ${(error as Error).message}\n`);
     return error as Error;
   }
@@ -62,7 +88,9 @@ async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   if (format === 2) return 2;
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
+  io.status?.(`Checking ${sourceName(command.file)}…`);
   const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
+  io.status?.(undefined);
   for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
   io.stderr(outcome.stderr);
   return outcome.code;
@@ -75,7 +103,9 @@ async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   if (format === 2) return 2;
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
+  io.status?.(`Converting ${sourceName(command.file)}…`);
   const outcome = convert(input, { to, source: sourceName(command.file), ...format });
+  io.status?.(undefined);
   if (outcome.code === 2) return fail(io, outcome.stderr);
   if (output === undefined) for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
   else {
