@@ -54,9 +54,9 @@ test.afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-/** Opens the app on `?src=` of TEXT sent slowly: the progress element and its bar. */
-async function openSlowly(page: Page, withLength: boolean): Promise<{ progress: Locator; bar: Locator }> {
-  const server = await slowServer(TEXT, 16, 150, withLength);
+/** Opens the app on `?src=` of `body` (TEXT unless given) sent slowly: the progress element and its bar. */
+async function openSlowly(page: Page, withLength: boolean, body = TEXT): Promise<{ progress: Locator; bar: Locator }> {
+  const server = await slowServer(body, 16, 150, withLength);
   servers.push(server);
   await page.goto(`/?src=${encodeURIComponent(server.url)}`);
   const progress = page.getByTestId('progress');
@@ -94,4 +94,20 @@ test('a download of unknown size shows the bytes read and a bar that only says i
   expect((await barState(bar)).percent).toBeNull();
 
   await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(COUNT), { timeout: 30_000 });
+});
+
+test('while a download arrives, the progress says how many entries are parsed already', async ({ page }) => {
+  // Large enough for several of the parser's batches (a megabyte each) to complete before the end.
+  const count = 8000;
+  const { progress } = await openSlowly(page, true, JSON.stringify(generateHistory(count)));
+  // Text and attribute read together, until a report from part way through shows (the last says all are parsed).
+  const partWay = () =>
+    progress.evaluate((element, total) => {
+      const entries = Number(element.getAttribute('data-entries') ?? 0);
+      const said = /· ([\d,]+) entries parsed/.exec(element.textContent ?? '')?.[1]?.replaceAll(',', '');
+      return element.getAttribute('data-phase') === 'read' && entries > 0 && entries < total && Number(said) === entries;
+    }, count);
+  await expect.poll(partWay).toBe(true);
+
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(count), { timeout: 30_000 });
 });

@@ -161,6 +161,8 @@ export interface LoadProgress {
   total?: number;
   /** Messages read, once parsing is done. */
   messages?: number;
+  /** While reading: the array elements or JSON Lines lines parsed so far (most often the messages). */
+  entries?: number;
 }
 
 /** Each method's parameters and result. */

@@ -22,14 +22,14 @@ describe('readInput', () => {
     expect(read.text).toBe(text);
     expect(read.parsed?.value).toEqual(JSON.parse(text));
     const size = new Blob([text]).size;
-    expect(progress.at(-1)).toEqual({ phase: 'read', bytes: size, total: size });
+    expect(progress.at(-1)).toEqual({ phase: 'read', bytes: size, total: size, entries: 200_001 });
   });
 
   it('fetches a URL with its length as the total', async () => {
     vi.stubGlobal('fetch', respond('[1,2]', { status: 200, headers: { 'content-length': '5' } }));
     const progress: LoadProgress[] = [];
     expect(await read('/h.json', progress)).toEqual({ text: '[1,2]', parsed: { value: [1, 2], jsonLines: false, lineOf: [] } });
-    expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 5, total: 5 });
+    expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 5, total: 5, entries: 2 });
   });
 
   it('reports what a response without a body stream read', async () => {

@@ -51,6 +51,12 @@ async function fetchHistory(url: string): Promise<Response> {
   return response;
 }
 
+/** Entries parsed so far, when the parser has parsed any (a text it does not follow has none). */
+function entries(parser: StreamingJsonParser): { entries?: number } {
+  const count = parser.entriesParsed;
+  return count > 0 ? { entries: count } : {};
+}
+
 async function readStream(stream: ReadableStream<Uint8Array>, total: number | undefined, report: ProgressSink): Promise<InputText> {
   // Decoded and parsed as it arrives: the download's idle time is spent parsing.
   const decoder = new TextDecoder();
@@ -66,10 +72,10 @@ async function readStream(stream: ReadableStream<Uint8Array>, total: number | un
     const now = Date.now();
     if (now - reportedAt >= REPORT_EVERY_MS) {
       reportedAt = now;
-      report({ phase: 'read', bytes: length, ...(total !== undefined ? { total } : {}) });
+      report({ phase: 'read', bytes: length, ...(total !== undefined ? { total } : {}), ...entries(parser) });
     }
   }
   parser.push(decoder.decode());
-  report({ phase: 'read', bytes: length, total: length });
+  report({ phase: 'read', bytes: length, total: length, ...entries(parser) });
   return parser.finish();
 }

@@ -61,6 +61,11 @@ export class JsonLines {
   private readonly lineOf: number[] = [];
   private readonly lineErrors = new Map<number, string>();
 
+  /** Values read so far, bad lines included. */
+  get count(): number {
+    return this.value.length;
+  }
+
   /** Reads one line (without its newline); false when the first non-blank line is not JSON on its own. */
   add(line: string, lineNumber: number): boolean {
     if (line.trim() === '') return true;

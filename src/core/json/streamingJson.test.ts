@@ -188,4 +188,28 @@ describe('StreamingJsonParser', () => {
     }
     expect(parser.finish().parsed?.value).toHaveLength(100);
   });
+
+  it('counts the entries parsed so far, for progress: array elements in batches and JSON Lines lines', () => {
+    const element = JSON.stringify({ type: 'human', data: { content: 'x'.repeat(100) } });
+    const countsWhileReading = (text: string): number[] => {
+      const parser = new StreamingJsonParser(1000);
+      const counts: number[] = [];
+      for (let i = 0; i < text.length; i += 500) {
+        parser.push(text.slice(i, i + 500));
+        counts.push(parser.entriesParsed);
+      }
+      parser.finish();
+      counts.push(parser.entriesParsed);
+      return counts;
+    };
+    const elements = Array.from({ length: 100 }, () => element);
+    for (const text of [`[${elements.join(',')}]`, `[\n${elements.join(',\n')}\n]\n`, `{"messages": [${elements.join(',')}]}`, `${elements.join('\n')}\n`]) {
+      const counts = countsWhileReading(text);
+      expect(counts.at(-1)).toBe(100);
+      // Rising while the text arrives, not only at the end.
+      expect(counts.some((count) => count > 0 && count < 100)).toBe(true);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    }
+    expect(countsWhileReading('"just a string"').at(-1)).toBe(0);
+  });
 });

@@ -77,11 +77,18 @@ export class StreamingJsonParser {
    */
   private jsonLines: { lines: JsonLines; lineNumber: number; nextLine: number; searched: number } | undefined;
   private inString = false;
+  /** Array elements parsed into the arrays built here (JSON Lines count in `jsonLines`). */
+  private elementsParsed = 0;
   /** A piece ended inside a string right after a backslash: the next character is escaped. */
   private escapeNext = false;
 
   /** `batchChars`: how many characters of complete array elements are parsed at once. */
   constructor(private readonly batchChars = BATCH_CHARS) {}
+
+  /** Array elements and JSON Lines lines parsed so far: what a progress report can say was read. */
+  get entriesParsed(): number {
+    return this.elementsParsed + (this.jsonLines?.lines.count ?? 0);
+  }
 
   push(piece: string): void {
     if (piece === '') return;
@@ -326,6 +333,7 @@ export class StreamingJsonParser {
       return;
     }
     for (const element of batch.value as unknown[]) frame.value.push(element);
+    this.elementsParsed += batch.value.length;
     frame.batchStart = offset + comma + 1;
   }
 
@@ -384,6 +392,7 @@ export class StreamingJsonParser {
       return false;
     }
     for (const element of batch.value as unknown[]) frame.value.push(element);
+    this.elementsParsed += batch.value.length;
     return true;
   }
 

@@ -7,7 +7,8 @@ const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 function describe(progress: Progress | null): string {
   if (!progress) return 'Starting…';
   if (progress.phase === 'read') {
-    return progress.total !== undefined ? `Reading ${megabytes(progress.bytes)} of ${megabytes(progress.total)}` : `Reading ${megabytes(progress.bytes)}`;
+    const read = progress.total !== undefined ? `Reading ${megabytes(progress.bytes)} of ${megabytes(progress.total)}` : `Reading ${megabytes(progress.bytes)}`;
+    return progress.entries === undefined ? read : `${read} · ${formatCount(progress.entries)} entries parsed`;
   }
   if (progress.phase === 'parse') return `Parsing, linking and checking ${megabytes(progress.bytes)}…`;
   return `Preparing ${formatCount(progress.messages ?? 0)} messages…`;
@@ -22,7 +23,7 @@ export function LoadProgress() {
   if (!loading) return null;
   const fraction = progress?.phase === 'read' && progress.total ? progress.bytes / progress.total : undefined;
   return (
-    <div className="load-progress" data-testid="progress" data-phase={progress?.phase ?? 'start'} data-bytes={progress?.bytes} data-total={progress?.total} data-messages={progress?.messages}>
+    <div className="load-progress" data-testid="progress" data-phase={progress?.phase ?? 'start'} data-bytes={progress?.bytes} data-total={progress?.total} data-messages={progress?.messages} data-entries={progress?.entries}>
       <div className="load-progress-text">
         <strong>Opening {source === 'paste' ? 'pasted text' : source}</strong>
         <span className="muted">{describe(progress)}</span>
