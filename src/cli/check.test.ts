@@ -209,7 +209,7 @@ describe('msgscope check: status lines on a terminal', () => {
     io.status = (line) => events.push(line ?? 'erased');
     expect(await run(['check', fixture('tool-error-retry.langchain.json')], io)).toBe(1);
     const file = fixture('tool-error-retry.langchain.json');
-    expect(events[0]).toMatch(/^Reading .+tool-error-retry\.langchain\.json: \d+ MB of \d+ MB$/);
+    expect(events[0]).toMatch(/^Reading .+tool-error-retry\.langchain\.json: \d+ MB of \d+ MB · \d+ entries parsed$/);
     expect(events.slice(1, 3)).toEqual([`Checking ${file}…`, 'erased']);
     expect(events.slice(3).every((event) => event === 'report')).toBe(true);
   });

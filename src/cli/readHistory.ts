@@ -9,7 +9,7 @@ const PIECE_CHARS = 1 << 20;
  * parsing, and the whole text is joined only if a message that could not be read must be quoted, so a JSON
  * Lines file or a line-per-element array may be larger than V8's longest string (512 MB).
  */
-export async function readHistoryFile(path: string, onRead?: (bytes: number) => void): Promise<StreamedJson> {
+export async function readHistoryFile(path: string, onRead?: (bytes: number, entries: number) => void): Promise<StreamedJson> {
   const parser = new StreamingJsonParser();
   let first = true;
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: PIECE_CHARS });
@@ -18,7 +18,7 @@ export async function readHistoryFile(path: string, onRead?: (bytes: number) => 
     // Node's decoder keeps a byte order mark (a browser's TextDecoder drops it); JSON.parse would stop at it.
     parser.push(first && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece);
     first = false;
-    onRead?.(stream.bytesRead);
+    onRead?.(stream.bytesRead, parser.entriesParsed);
   }
   return parser.finish();
 }

@@ -47,17 +47,20 @@ const STATUS_EVERY_MS = 100;
 
 const megabytes = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
 
-/** Reports bytes read of `file` as status lines, when there is a status line to show them in. */
-function readStatus(file: string, io: CliIo): ((bytes: number) => void) | undefined {
+const count = new Intl.NumberFormat('en-US');
+
+/** Reports bytes read of `file` and entries parsed as status lines, when there is a status line to show them in. */
+function readStatus(file: string, io: CliIo): ((bytes: number, entries: number) => void) | undefined {
   const { status } = io;
   if (!status) return undefined;
   const size = statSync(file, { throwIfNoEntry: false })?.size;
   let shownAt = 0;
-  return (bytes) => {
+  return (bytes, entries) => {
     const now = Date.now();
     if (now - shownAt < STATUS_EVERY_MS) return;
     shownAt = now;
-    status(`Reading ${file}: ${megabytes(bytes)}${size === undefined ? '' : ` of ${megabytes(size)}`}`);
+    const parsed = entries > 0 ? ` · ${count.format(entries)} entries parsed` : '';
+    status(`Reading ${file}: ${megabytes(bytes)}${size === undefined ? '' : ` of ${megabytes(size)}`}${parsed}`);
   };
 }
 
