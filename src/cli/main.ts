@@ -6,9 +6,9 @@ import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Command } from './args';
 import { wantsColor } from './format-human';
+import { flagsToRerunWith, outOfMemoryMessage } from './largeInput';
 import { run } from './run';
 import { statusText } from './statusLine';
-import { flagsToRerunWith, outOfMemoryMessage } from './largeInput';
 
 // The bundle lives in dist/cli and the built app in dist/app.
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../app');
