@@ -33,7 +33,8 @@ export async function measureFloor(browser, origin, url) {
   return Math.min(...times);
 }
 
-export async function measureLoad(browser, origin, url, n) {
+/** Navigation → ready of `path` (the app, or the bare page) opening `url` in a fresh context, as a user's first visit. */
+async function loadToReady(browser, origin, path, url, n) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(READY_PROBE);
@@ -41,13 +42,29 @@ export async function measureLoad(browser, origin, url, n) {
   const scripts = new Set();
   const onRequest = (request) => request.url().endsWith('.js') && scripts.add(new URL(request.url()).pathname);
   page.on('request', onRequest);
-  await page.goto(`${origin}/?src=${encodeURIComponent(url)}`);
+  await page.goto(`${origin}${path}?src=${encodeURIComponent(url)}`);
   await page.waitForFunction(() => window.__benchReady, null, { timeout: 180_000, polling: 50 });
   page.off('request', onRequest);
   const readyMs = await page.evaluate(() => window.__benchReady);
   const count = Number(await page.getAttribute('[data-testid=timeline]', 'data-message-count'));
-  if (count !== n) throw new Error(`expected ${n} messages, the timeline shows ${count}`);
+  if (count !== n) throw new Error(`expected ${n} messages, ${path} shows ${count}`);
   return { page, context, readyMs, scripts: [...scripts] };
+}
+
+export const measureLoad = (browser, origin, url, n) => loadToReady(browser, origin, '/', url, n);
+
+/**
+ * The bare page's navigation → ready, best of three: the floor plus what no viewer avoids (navigating, a fresh
+ * page's first fetch, painting), and no more. What is left of the app's time after it is the app's own.
+ */
+export async function measureBarePage(browser, origin, url, n) {
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const { context, readyMs } = await loadToReady(browser, origin, '/__bench/bare', url, n);
+    await context.close();
+    times.push(readyMs);
+  }
+  return Math.min(...times);
 }
 
 /**
