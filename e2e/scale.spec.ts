@@ -185,3 +185,33 @@ test('a wheel turn moves a list taller than the browser allows as far as it move
     expect(moved).toBeLessThan(viewport);
   }).toPass({ intervals: [100, 200, 200, 400] });
 });
+
+test('a history exported twice: its thousands of findings and provider problems come a hundred at a time', async ({ page }) => {
+  // Every message and call id is repeated: one finding per repeated message, and problems for every provider.
+  const once = generateHistory(2000);
+  await serve(page, '/twice.json', JSON.stringify([...once, ...once]));
+  await page.goto('/?src=/twice.json');
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(timeline).toHaveAttribute('data-message-count', '4000');
+
+  // 2,000 repeated message ids, and the second system message.
+  const warnings = page.locator('.finding-group[data-severity=warning]');
+  await expect(warnings.locator('.count').first()).toHaveText('2,001');
+  await expect(warnings.getByTestId('finding')).toHaveCount(100);
+  const more = warnings.getByTestId('show-more');
+  await expect(more).toHaveText('Show 100 more');
+  await expect(more).toHaveAttribute('data-hidden', '1901');
+  await more.click();
+  await expect(warnings.getByTestId('finding')).toHaveCount(200);
+  await expect(more).toHaveAttribute('data-hidden', '1801');
+  // A finding further down the list still jumps to its message.
+  await warnings.getByTestId('finding').nth(150).click();
+  await expect(page.locator('[data-testid=message][data-selected=true]')).toBeInViewport();
+
+  await page.locator('[data-testid=side-tab][data-tab=verdicts]').click();
+  const rejecting = page.locator('[data-testid=verdict][data-accepted=false]').first();
+  await expect(rejecting.getByTestId('verdict-problem')).toHaveCount(100);
+  await rejecting.getByTestId('show-more').click();
+  await expect(rejecting.getByTestId('verdict-problem')).toHaveCount(200);
+});

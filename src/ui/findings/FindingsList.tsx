@@ -1,29 +1,39 @@
-import type { Finding } from '../../core/model';
+import type { Finding, Severity } from '../../core/model';
 import { useTranscriptIndex } from '../../store/hooks';
 import { SEVERITIES } from '../../store/transcriptIndex';
+import { ShowMore, useShownInSteps } from '../ShowMore';
+import { formatCount } from '../text/format';
 import { FindingItem } from './FindingItem';
 
 const HEADINGS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
 
-/** Every finding, grouped by severity; each one jumps to its message. */
+/** The findings grouped by severity, each group a step at a time; each finding jumps to its message. */
 export function FindingsList({ findings }: { findings: readonly Finding[] }) {
   const index = useTranscriptIndex();
   if (findings.length === 0) return <p className="panel-empty">No findings: every tool call has its result, in order.</p>;
   if (!index) return null;
   return SEVERITIES.filter((severity) => index.severityCounts[severity] > 0).map((severity) => (
-    <section key={severity} className="finding-group">
+    <FindingGroup key={severity} severity={severity} findings={findings} count={index.severityCounts[severity]} />
+  ));
+}
+
+function FindingGroup({ severity, findings, count }: { severity: Severity; findings: readonly Finding[]; count: number }) {
+  const { shown, showMore } = useShownInSteps();
+  const items: Finding[] = [];
+  for (let i = 0; i < findings.length && items.length < shown; i++) if (findings[i]!.severity === severity) items.push(findings[i]!);
+  return (
+    <section className="finding-group" data-severity={severity}>
       <h3 className={`finding-group-title sev-${severity}`}>
-        {HEADINGS[severity]} <span className="count">{index.severityCounts[severity]}</span>
+        {HEADINGS[severity]} <span className="count">{formatCount(count)}</span>
       </h3>
       <ul className="finding-list">
-        {findings.map((finding, i) =>
-          finding.severity === severity ? (
-            <li key={i}>
-              <FindingItem finding={finding} />
-            </li>
-          ) : null,
-        )}
+        {items.map((finding, i) => (
+          <li key={i}>
+            <FindingItem finding={finding} />
+          </li>
+        ))}
       </ul>
+      <ShowMore shown={items.length} total={count} onMore={showMore} />
     </section>
-  ));
+  );
 }

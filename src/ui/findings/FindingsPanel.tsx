@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '../../store/store';
+import { formatCount } from '../text/format';
 import { VerdictsPanel } from '../verdicts/VerdictsPanel';
 import { FindingsList } from './FindingsList';
 
@@ -7,7 +8,7 @@ type Tab = 'findings' | 'verdicts';
 
 /**
  * The left column: the findings, and beside them in a second tab the provider verdicts. Both stay in
- * the DOM (the inactive one hidden), so every finding is always there for automation.
+ * the DOM (the inactive one hidden), so the findings on show are always there for automation.
  */
 export function FindingsPanel() {
   const [tab, setTab] = useState<Tab>('findings');
@@ -29,7 +30,7 @@ export function FindingsPanel() {
     <aside className="panel findings-panel side-panel" aria-label="Findings and provider verdicts">
       <div className="side-tabs" role="tablist">
         <button {...tabProps('findings')}>
-          Findings {findings && <span className="count">{findings.length}</span>}
+          Findings {findings && <span className="count">{formatCount(findings.length)}</span>}
         </button>
         <button {...tabProps('verdicts')} title="Would providers accept this history as the next request?">
           Providers{' '}

@@ -1,9 +1,11 @@
 import type { Verdict } from '../../core/model';
+import { ShowMore, useShownInSteps } from '../ShowMore';
 import { VerdictProblem } from './VerdictProblem';
 
-/** One target: ✓ it accepts the history as the next request, or ✗ and every reason it refuses. */
+/** One target: ✓ it accepts the history as the next request, or ✗ and the reasons it refuses, a step at a time. */
 export function VerdictCard({ verdict }: { verdict: Verdict }) {
   const { accepted, problems } = verdict;
+  const { shown, showMore } = useShownInSteps();
   return (
     <section
       className={`verdict ${accepted ? 'accepted' : 'rejected'}`}
@@ -20,11 +22,14 @@ export function VerdictCard({ verdict }: { verdict: Verdict }) {
         <span className="verdict-status">{accepted ? 'accepts' : 'rejects'}</span>
       </h3>
       {!accepted && (
-        <ol className="verdict-problems">
-          {problems.map((problem, i) => (
-            <VerdictProblem key={i} problem={problem} />
-          ))}
-        </ol>
+        <>
+          <ol className="verdict-problems">
+            {problems.slice(0, shown).map((problem, i) => (
+              <VerdictProblem key={i} problem={problem} />
+            ))}
+          </ol>
+          <ShowMore shown={Math.min(shown, problems.length)} total={problems.length} onMore={showMore} />
+        </>
       )}
     </section>
   );
