@@ -54,8 +54,8 @@ async function loadToReady(browser, origin, path, url, n) {
 export const measureLoad = (browser, origin, url, n) => loadToReady(browser, origin, '/', url, n);
 
 /**
- * The bare page's navigation → ready, best of three: the floor plus what no viewer avoids (navigating, a fresh
- * page's first fetch, painting), and no more. What is left of the app's time after it is the app's own.
+ * The bare page's navigation → ready, best of three: the floor's fetch and parse as a fresh page does them, after
+ * navigating, and a paint. A viewer that parses only once the file is in cannot be ready sooner.
  */
 export async function measureBarePage(browser, origin, url, n) {
   const times = [];

@@ -5,8 +5,8 @@ import { extname, join, normalize } from 'node:path';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json' };
 
-// What any viewer must at least do, with nothing else: navigate, fetch `?src=`, JSON.parse it on the page's
-// thread, and paint its first 20 elements as plain text, marked as the app marks ready.
+// A page with no work of its own: it navigates, fetches `?src=`, JSON.parses it on its thread and paints the
+// first 20 elements as plain text, marked as the app marks ready. The app's time beyond it is the app's.
 const BARE_PAGE = `<!doctype html><title>bare</title><div id="root"></div>
 <script type="module">
 const value = JSON.parse(await (await fetch(new URLSearchParams(location.search).get('src'))).text());

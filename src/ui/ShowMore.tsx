@@ -5,7 +5,7 @@ import { formatCount } from './text/format';
  * Items a long list shows at first, and adds with each "Show more". A history with a duplicated export has
  * a finding per message: a hundred thousand of them in the DOM took a minute to render and froze every click.
  */
-export const LIST_STEP = 100;
+const LIST_STEP = 100;
 
 /** How many items of a long list are shown, and the way to show the next step of them. */
 export function useShownInSteps(): { shown: number; showMore: () => void } {
