@@ -2,7 +2,7 @@ import { runChecks } from './checks';
 import { linkToolCalls } from './links';
 import type { Message, Transcript } from './model';
 import { computeTokens } from './tokens';
-import { computeVerdicts } from './verdicts';
+import { computeVerdicts } from './providers/verdicts';
 
 /** Links calls to results, runs every rule, judges each target and totals tokens: messages in, a full Transcript out. */
 export function buildTranscript(format: { name: string; label: string }, messages: Message[]): Transcript {

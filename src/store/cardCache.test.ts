@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Card } from '../worker/protocol';
+import type { Card } from '../protocol/workerApi';
 import { CardCache } from './cardCache';
 
 const card = (index: number): Card => ({ index, sourceType: 'human', text: '', textLength: 0, contentKinds: [], calls: [] });

@@ -1,4 +1,4 @@
-import type { Card } from '../worker/protocol';
+import type { Card } from '../protocol/workerApi';
 
 /** Cards kept on the page; enough for several screens either way, small next to the history. */
 export const CARD_CACHE_SIZE = 4000;

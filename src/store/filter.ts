@@ -1,5 +1,5 @@
 import type { Role } from '../core/model';
-import { ROLE_ORDER, type TranscriptView } from '../worker/protocol';
+import { ROLE_ORDER, type TranscriptView } from '../protocol/workerApi';
 
 /**
  * The message indices the timeline shows, in order: the search's hits when there are any, else every

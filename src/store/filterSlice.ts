@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Role } from '../core/model';
-import { ROLE_ORDER } from '../worker/protocol';
+import { ROLE_ORDER } from '../protocol/workerApi';
 import type { AppState } from './store';
 
 /** Typing pauses this long before the worker searches: one search per word, not per key. */

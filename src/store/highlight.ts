@@ -1,4 +1,4 @@
-import type { TranscriptView } from '../worker/protocol';
+import type { TranscriptView } from '../protocol/workerApi';
 
 /** The selected message, plus what selected it when that narrows what to highlight. */
 export interface Selection {

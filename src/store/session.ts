@@ -1,6 +1,6 @@
 import type { ConvertTarget } from '../core/convert';
 import type { Role } from '../core/model';
-import type { Card, Conversion, MessageDetail, TranscriptView } from '../worker/protocol';
+import type { Card, Conversion, MessageDetail, TranscriptView } from '../protocol/workerApi';
 import { CardCache } from './cardCache';
 import type { WorkerClient } from './workerClient';
 

@@ -1,6 +1,6 @@
 import { linkToolCalls } from '../core/links';
 import type { Finding, Message, Role, ToolCall, Transcript } from '../core/model';
-import type { TranscriptView } from '../worker/protocol';
+import type { TranscriptView } from '../protocol/workerApi';
 import { buildView } from '../worker/view';
 
 /** A message for store tests, with defaults for every field the test does not set. */

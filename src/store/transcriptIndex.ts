@@ -1,5 +1,5 @@
 import type { Finding, Role, Severity } from '../core/model';
-import { ROLE_ORDER, type TranscriptView } from '../worker/protocol';
+import { ROLE_ORDER, type TranscriptView } from '../protocol/workerApi';
 
 /** Lookups the views need often, built once per history. */
 export interface TranscriptIndex {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportOutcome, LoadProgress, Method, Params } from '../worker/protocol';
+import type { ImportOutcome, LoadProgress, Method, Params } from '../protocol/workerApi';
 import { buildCards } from '../worker/cards';
 import { useStore } from './store';
 import { testMessage, testTranscript } from './testTranscript';

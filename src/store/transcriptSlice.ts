@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ConvertTarget } from '../core/convert';
 import type { ImportError } from '../core/model';
-import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../worker/protocol';
+import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../protocol/workerApi';
 import { ViewSession } from './session';
 import type { AppState } from './store';
 import { spawnWorker, type WorkerClient } from './workerClient';

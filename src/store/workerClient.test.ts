@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerRequest, WorkerResponse } from '../worker/protocol';
+import type { WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 import { requestFromName } from '../worker/firstRequest';
 import { WorkerClient, WorkerOnFirstRequest, WorkerStopped, type WorkerPort } from './workerClient';
 

@@ -1,5 +1,5 @@
 import { nameForRequest } from '../worker/firstRequest';
-import type { LoadProgress, Method, Params, Result, WorkerRequest, WorkerResponse } from '../worker/protocol';
+import type { LoadProgress, Method, Params, Result, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 
 /** What the client needs of a Worker; tests pass a fake. */
 export interface WorkerPort {

@@ -1,5 +1,5 @@
 import type { ContentKind, Message, ToolCall, Transcript } from '../core/model';
-import { CARD_CHARS, type CallChip, type Card } from './protocol';
+import { CARD_CHARS, type CallChip, type Card } from '../protocol/workerApi';
 import { argsLine, clip } from './text';
 
 function chip(call: ToolCall, transcript: Transcript): CallChip {

@@ -1,5 +1,5 @@
 import type { Transcript } from '../core/model';
-import type { MessageDetail } from './protocol';
+import type { MessageDetail } from '../protocol/workerApi';
 import { prettyJson } from './text';
 
 /** One message in full; `raw` is sent as pretty JSON text, built here off the page's thread. */

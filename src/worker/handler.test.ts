@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHandler, exportFileName, type Post } from './handler';
-import type { Card, ImportOutcome, LoadProgress, Method, Params, WorkerResponse } from './protocol';
+import type { Card, ImportOutcome, LoadProgress, Method, Params, WorkerResponse } from '../protocol/workerApi';
 
 const HISTORY = JSON.stringify([
   { type: 'human', data: { content: 'Weather in Beijing?', id: 'h1' } },

@@ -1,5 +1,5 @@
 import type { Transcript } from '../core/model';
-import type { Method, Params, RequestOf, Result, WorkerRequest, WorkerResponse } from './protocol';
+import type { Method, Params, RequestOf, Result, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 import { readInput, type ProgressSink } from './readInput';
 
 /** Cards sent with the view, so the first screen paints without another round trip. */

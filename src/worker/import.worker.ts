@@ -2,7 +2,7 @@
 // Reading, parsing, linking and checks run here so that a large history never freezes the page.
 import { requestFromName } from './firstRequest';
 import { createHandler } from './handler';
-import type { WorkerRequest } from './protocol';
+import type { WorkerRequest } from '../protocol/workerApi';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const handle = createHandler((response, transfer = []) => scope.postMessage(response, transfer));

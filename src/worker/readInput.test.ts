@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoadProgress } from './protocol';
+import type { LoadProgress } from '../protocol/workerApi';
 import { readInput, type InputText } from './readInput';
 
 const respond = (body: string, init: ResponseInit) => vi.fn(async () => new Response(body, init));

@@ -1,6 +1,6 @@
 import type { ParsedInput } from '../core/formats/types';
 import { StreamingJsonParser } from '../core/json/streamingJson';
-import type { ImportInput, LoadProgress } from './protocol';
+import type { ImportInput, LoadProgress } from '../protocol/workerApi';
 
 export type ProgressSink = (progress: LoadProgress) => void;
 

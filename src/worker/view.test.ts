@@ -3,7 +3,7 @@ import { buildTranscript } from '../core/analyze';
 import type { Message } from '../core/model';
 import { ai, call, human, tool, usage, type Draft } from '../core/testing/messages';
 import { buildCards } from './cards';
-import { FLAG, ROLE_ORDER } from './protocol';
+import { FLAG, ROLE_ORDER } from '../protocol/workerApi';
 import { buildView } from './view';
 
 function transcriptOf(drafts: Draft[]) {

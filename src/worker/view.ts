@@ -1,6 +1,6 @@
 import { listFormats } from '../core/formats/registry';
 import type { Message, Transcript } from '../core/model';
-import { FLAG, ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from './protocol';
+import { FLAG, ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from '../protocol/workerApi';
 import { previewLines } from './text';
 
 const ROLE_CODE = new Map(ROLE_ORDER.map((role, code) => [role, code]));

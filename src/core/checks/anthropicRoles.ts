@@ -1,6 +1,6 @@
-import { anthropicLayout, roleOfTurn } from '../convert/anthropicTurns';
+import { anthropicLayout, roleOfTurn } from '../providers/anthropic/requestLayout';
 import type { Finding } from '../model';
-import { ANTHROPIC_FIRST_USER, anthropicAlternate, TARGET_LABELS } from './providerErrors';
+import { ANTHROPIC_FIRST_USER, anthropicAlternate, TARGET_LABELS } from '../providers/errors';
 import { at, atStart, report, type Rule } from './rule';
 
 // formats.md: the current API accepts both; a warning, never a rejection.

@@ -1,6 +1,6 @@
-import { anthropicLayout } from '../convert/anthropicTurns';
+import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection, ToolLink } from '../model';
-import { anthropicUnexpectedResult, geminiResponseCount, openaiChatOneResultPerCall } from './providerErrors';
+import { anthropicUnexpectedResult, geminiResponseCount, openaiChatOneResultPerCall } from '../providers/errors';
 import { at, linkRule, report, type CheckContext, type LinkRule } from './rule';
 
 /** One finding when an id is issued more than once, and one per result beyond the calls it has. */

@@ -1,5 +1,5 @@
 import type { Finding, Message, ToolCall } from '../model';
-import { langchainInvalidCallReply, openaiChatMissingResult } from './providerErrors';
+import { langchainInvalidCallReply, openaiChatMissingResult } from '../providers/errors';
 import { at, atStart, clip, messageRule, report, type MessageRule } from './rule';
 
 export const invalidToolCall: MessageRule = messageRule({

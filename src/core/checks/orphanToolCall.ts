@@ -1,4 +1,4 @@
-import { anthropicLayout } from '../convert/anthropicTurns';
+import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection } from '../model';
 import {
   anthropicMissingResult,
@@ -6,7 +6,7 @@ import {
   langgraphMissingToolMessage,
   openaiChatMissingResult,
   openaiResponsesMissingOutput,
-} from './providerErrors';
+} from '../providers/errors';
 import { at, callAt, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
 export const orphanToolCall: LinkRule = linkRule({

@@ -1,7 +1,7 @@
 import type { ToolLinks } from '../model';
 import type { Finding, Message, Rejection, RuleId, Severity, ToolCall, ToolLink } from '../model';
 import { pairResults, type Pairing } from './pairing';
-import { explain } from './providerErrors';
+import { explain } from '../providers/errors';
 
 export interface CheckContext {
   messages: readonly Message[];

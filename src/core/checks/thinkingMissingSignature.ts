@@ -1,9 +1,9 @@
-import { assistantBlocks } from '../convert/anthropicBlocks';
-import { anthropicLayout } from '../convert/anthropicTurns';
-import { lostList } from '../convert/lost';
+import { assistantBlocks } from '../providers/anthropic/blocks';
+import { anthropicLayout } from '../providers/anthropic/requestLayout';
+import { lostList } from '../providers/lost';
 import { isRecord } from '../json/value';
 import type { Finding, Message } from '../model';
-import { anthropicThinkingSignature, geminiMissingThoughtSignature } from './providerErrors';
+import { anthropicThinkingSignature, geminiMissingThoughtSignature } from '../providers/errors';
 import { at, atStart, messageRule, report, type CheckContext, type MessageRule } from './rule';
 
 const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v !== '';

@@ -1,11 +1,11 @@
-import { anthropicLayout } from '../convert/anthropicTurns';
+import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding } from '../model';
 import {
   anthropicUnexpectedResult,
   geminiResponseNotAfterCall,
   LANGGRAPH_ACCEPTS_ORDER,
   openaiChatResultWithoutCall,
-} from './providerErrors';
+} from '../providers/errors';
 import { at, linkRule, report, type LinkRule } from './rule';
 
 export const toolResultBeforeCall: LinkRule = linkRule({

@@ -1,4 +1,4 @@
-import { anthropicLayout, type AnthropicLayout } from '../convert/anthropicTurns';
+import { anthropicLayout, type AnthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection } from '../model';
 import {
   anthropicMissingResult,
@@ -6,7 +6,7 @@ import {
   geminiResponseNotAfterCall,
   LANGGRAPH_ACCEPTS_ORDER,
   openaiChatMissingResult,
-} from './providerErrors';
+} from '../providers/errors';
 import { at, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
 /**

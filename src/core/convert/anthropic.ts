@@ -1,9 +1,9 @@
 // Anthropic Messages request body `{system?, messages}` (formats.md §4), turn by turn as
 // anthropicLayout splits the history, so positions in findings match this request.
 import type { Message, Transcript } from '../model';
-import { assistantBlocks, humanBlocks, toolResultBlock, type Block } from './anthropicBlocks';
-import { anthropicLayout, type AnthropicTurn } from './anthropicTurns';
-import type { Lost } from './lost';
+import { assistantBlocks, humanBlocks, toolResultBlock, type Block } from '../providers/anthropic/blocks';
+import { anthropicLayout, type AnthropicTurn } from '../providers/anthropic/requestLayout';
+import type { Lost } from '../providers/lost';
 import { requestLosses } from './requestLosses';
 
 const TARGET = 'Anthropic';

@@ -4,7 +4,7 @@ import { jsonParts } from '../json/jsonParts';
 import type { Transcript } from '../model';
 import { toAnthropic } from './anthropic';
 import { toLangChainStored } from './langchainStored';
-import { lostList, type Lost } from './lost';
+import { lostList, type Lost } from '../providers/lost';
 import { toMsgscope } from './msgscope';
 import { toOpenAIChat } from './openaiChat';
 

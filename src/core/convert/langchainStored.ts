@@ -2,7 +2,7 @@
 // field a Python dump writes, nulls included, so `messages_from_dict` reads it back.
 import { isRecord } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript, Usage } from '../model';
-import type { Lost } from './lost';
+import type { Lost } from '../providers/lost';
 
 type Json = Record<string, unknown>;
 const TYPES = { system: 'system', human: 'human', ai: 'ai', tool: 'tool' } as const;

@@ -1,8 +1,8 @@
 // OpenAI Chat Completions request body `{messages: [...]}` (formats.md §2).
 import { isRecord } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript } from '../model';
-import type { Lost } from './lost';
-import { dataUrl, readImage } from './media';
+import type { Lost } from '../providers/lost';
+import { dataUrl, readImage } from '../providers/media';
 import { onlyText, requestLosses } from './requestLosses';
 
 const TARGET = 'OpenAI Chat';

@@ -1,7 +1,7 @@
 // What no request body carries, whatever the provider: a request sends the conversation, not the
 // record of how it was produced.
 import type { Message } from '../model';
-import type { Lost } from './lost';
+import type { Lost } from '../providers/lost';
 
 export function requestLosses(m: Message, lost: Lost, target: string): void {
   if (m.role === 'other') {

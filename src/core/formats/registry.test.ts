@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { input } from '../testing/importing';
-import { langchainDict } from './langchain-dict';
-import { langchainStored } from './langchain-stored';
+import { langchainDict } from './langchain/langchainDict';
+import { langchainStored } from './langchain/langchainStored';
 import { detectFormat, getAdapter, listFormats } from './registry';
 
 const detected = (value: unknown) => detectFormat(input(value))?.name;

@@ -3,29 +3,29 @@
 // Detection scores: 0 = not this format; 100 = certainly this format; 50 = a generic shape several
 // formats share (role/content dicts), which a format-specific adapter claims by scoring above it.
 // The highest score wins; ties go to the earlier adapter.
-import { langchainDict } from './langchain-dict';
-import { langchainSerialized } from './langchain-serialized';
-import { langchainStored } from './langchain-stored';
-import { anthropic } from './anthropic';
-import { claudeCode } from './claude-code';
-import { gemini } from './gemini';
-import { otelGenai } from './otel-genai';
-import { openinference } from './openinference';
-import { mistral } from './mistral';
-import { ollama } from './ollama';
-import { openaiChat } from './openai-chat';
-import { openaiResponses } from './openai-responses';
-import { agentFrameworkPython } from './agent-framework-python';
-import { meai } from './meai';
-import { vercelAi } from './vercel-ai';
-import { vercelAiUi } from './vercel-ai-ui';
-import { langsmith } from './langsmith';
-import { inspect } from './inspect';
-import { llamaindex } from './llamaindex';
-import { autogen } from './autogen';
-import { langchainPretty } from './langchain-pretty';
-import { langchainRepr } from './langchain-repr';
-import { msgscope } from './msgscope';
+import { langchainDict } from './langchain/langchainDict';
+import { langchainSerialized } from './langchain/langchainSerialized';
+import { langchainStored } from './langchain/langchainStored';
+import { anthropic } from './anthropic/anthropic';
+import { claudeCode } from './anthropic/claudeCode';
+import { gemini } from './gemini/gemini';
+import { otelGenai } from './otel/otelGenai';
+import { openinference } from './otel/openinference';
+import { mistral } from './openai/mistral';
+import { ollama } from './openai/ollama';
+import { openaiChat } from './openai/openaiChat';
+import { openaiResponses } from './openai/openaiResponses';
+import { agentFrameworkPython } from './microsoft/agentFrameworkPython';
+import { meai } from './microsoft/meai';
+import { vercelAi } from './vercel/vercelAi';
+import { vercelAiUi } from './vercel/vercelAiUi';
+import { langsmith } from './langchain/langsmith';
+import { inspect } from './inspect/inspect';
+import { llamaindex } from './llamaindex/llamaindex';
+import { autogen } from './microsoft/autogen';
+import { langchainPretty } from './langchain/langchainPretty';
+import { langchainRepr } from './langchain/langchainRepr';
+import { msgscope } from './msgscope/msgscope';
 import type { FormatAdapter, ParsedInput, TextFormatAdapter } from './types';
 
 const ADAPTERS: readonly FormatAdapter[] = [msgscope, langchainSerialized, langchainStored, otelGenai, openinference, openaiChat, openaiResponses, mistral, ollama, anthropic, claudeCode, gemini, meai, agentFrameworkPython, vercelAi, vercelAiUi, langsmith, inspect, llamaindex, autogen, langchainDict];

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../../store/store';
 import { ErrorBoundary } from '../ErrorBoundary';
-import type { MessageDetail as Detail } from '../../worker/protocol';
+import type { MessageDetail as Detail } from '../../protocol/workerApi';
 
 // Not needed until a message is selected: its code loads after the first paint.
 const MessageDetail = lazy(() => import('./MessageDetail'));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { indexOf } from '../../store/transcriptIndex';
-import type { MessageDetail as Detail, TranscriptView } from '../../worker/protocol';
+import type { MessageDetail as Detail, TranscriptView } from '../../protocol/workerApi';
 import { ROLE_LABELS } from '../roles';
 import { formatCount } from '../text/format';
 import { CappedText } from './CappedText';

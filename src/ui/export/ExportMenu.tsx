@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONVERT_TARGETS, type ConvertTarget } from '../../core/convert';
 import { useStore } from '../../store/store';
-import type { TranscriptView } from '../../worker/protocol';
+import type { TranscriptView } from '../../protocol/workerApi';
 import { downloadText } from './download';
 import { ExportNotice, type ExportOutcome } from './ExportNotice';
 

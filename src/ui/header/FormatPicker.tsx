@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '../../store/store';
-import type { TranscriptView } from '../../worker/protocol';
+import type { TranscriptView } from '../../protocol/workerApi';
 
 /** The format detection chose, remembered for the view that a pick here produced (null: detection found none). */
 interface Kept {

@@ -1,5 +1,5 @@
 import { useStore } from '../../store/store';
-import type { LoadProgress as Progress } from '../../worker/protocol';
+import type { LoadProgress as Progress } from '../../protocol/workerApi';
 import { formatCount } from '../text/format';
 
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;

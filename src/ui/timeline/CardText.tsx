@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../store/store';
-import { CARD_CHARS, CARD_LINES, type Card } from '../../worker/protocol';
+import { CARD_CHARS, CARD_LINES, type Card } from '../../protocol/workerApi';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
 

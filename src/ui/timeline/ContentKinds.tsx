@@ -1,4 +1,4 @@
-import type { Card } from '../../worker/protocol';
+import type { Card } from '../../protocol/workerApi';
 import { plural } from '../text/format';
 
 /** Names the non-text blocks (images, reasoning, files…) the card's text does not show. */

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Finding, Role } from '../../core/model';
 import { useStore } from '../../store/store';
-import type { Card } from '../../worker/protocol';
+import type { Card } from '../../protocol/workerApi';
 import { ROLE_LABELS } from '../roles';
 import { CardText } from './CardText';
 import { ContentKinds } from './ContentKinds';

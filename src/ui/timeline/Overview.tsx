@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { useStore } from '../../store/store';
-import { ROLE_ORDER, type TranscriptView } from '../../worker/protocol';
+import { ROLE_ORDER, type TranscriptView } from '../../protocol/workerApi';
 import { plural } from '../text/format';
 import { messagesAt, overviewMarkers, overviewRows } from './overviewLayout';
 import { useVisibleRange } from './visibleRange';

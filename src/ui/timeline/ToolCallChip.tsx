@@ -1,5 +1,5 @@
 import { useStore } from '../../store/store';
-import type { CallChip } from '../../worker/protocol';
+import type { CallChip } from '../../protocol/workerApi';
 import { OffscreenLink } from './OffscreenLink';
 
 interface Props {

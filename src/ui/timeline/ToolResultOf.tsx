@@ -1,5 +1,5 @@
 import { useStore } from '../../store/store';
-import type { Card } from '../../worker/protocol';
+import type { Card } from '../../protocol/workerApi';
 import { OffscreenLink } from './OffscreenLink';
 
 interface Props {

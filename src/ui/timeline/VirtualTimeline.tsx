@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useHighlight } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
-import { ROLE_ORDER, type TranscriptView } from '../../worker/protocol';
+import { ROLE_ORDER, type TranscriptView } from '../../protocol/workerApi';
 import { charsPerLine, estimateCardHeight } from './cardHeight';
 import { connectorShapes, gutterWidth, indexSpans, linkSpans, spansIn } from './connectorLayout';
 import { Connectors } from './Connectors';

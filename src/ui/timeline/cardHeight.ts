@@ -1,4 +1,4 @@
-import { CARD_CHARS, CARD_LINES, FLAG, type MessageColumns } from '../../worker/protocol';
+import { CARD_CHARS, CARD_LINES, FLAG, type MessageColumns } from '../../protocol/workerApi';
 
 // Pixel sizes from timeline.css, for guessing a card's height before it is drawn. A good guess keeps
 // the scrollbar honest and the corrections small when cards are measured.

@@ -1,4 +1,4 @@
-import type { TranscriptView } from '../../worker/protocol';
+import type { TranscriptView } from '../../protocol/workerApi';
 import { assignLanes, type Span } from './lanes';
 
 /** A call and its results as rows of the (filtered) timeline, with the gutter lane its bracket uses. */

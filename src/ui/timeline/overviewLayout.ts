@@ -1,5 +1,5 @@
 import type { Finding, Severity } from '../../core/model';
-import type { MessageColumns } from '../../worker/protocol';
+import type { MessageColumns } from '../../protocol/workerApi';
 
 /** Pixels per finding marker slot: findings closer than this share one marker, the most severe. */
 const MARKER_SLOT = 4;

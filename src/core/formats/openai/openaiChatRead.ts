@@ -1,0 +1,58 @@
+// Where OpenAI-shaped chats keep their messages, for the OpenAI Chat, Mistral and Ollama adapters:
+// a message list (bare, a request's `messages`), a Chat Completions response (`choices[].message`),
+// or an Ollama ChatResponse (`message`). They share the reading and differ in detection only.
+import { formatPath } from '../../json/locate';
+import { isRecord } from '../../json/value';
+import { problemDraft } from '../common/drafts';
+import { numberOf, stringOf } from '../common/fields';
+import { usageFrom } from '../common/usage';
+import { linkByName } from './openaiLink';
+import { readChatMessage, readChatUsage, unixTime } from './openaiMessage';
+import type { AdapterOutput, MessageDraft, ParsedInput } from '../types';
+import { readMessageList } from '../common/messageList';
+
+export function readChat(input: ParsedInput, expects: string): AdapterOutput {
+  const { value } = input;
+  const drafts =
+    isRecord(value) && Array.isArray(value.choices)
+      ? readCompletion(value, value.choices)
+      : isRecord(value) && isRecord(value.message) && typeof value.done === 'boolean'
+        ? [readOllamaResponse(value, value.message)]
+        : readMessageList(input, readChatMessage, expects);
+  linkByName(drafts);
+  return { messages: drafts };
+}
+
+/**
+ * One AI message per choice. The response's id, usage and model describe the whole completion: id
+ * and usage go on the first choice only, so several choices do not count the tokens twice.
+ */
+function readCompletion(response: Record<string, unknown>, choices: unknown[]): MessageDraft[] {
+  return choices.map((choice, i) => {
+    const path = formatPath(['choices', i, 'message']);
+    const message = isRecord(choice) ? choice.message : undefined;
+    const draft = readChatMessage(message, path);
+    if ('unreadable' in draft) return problemDraft(choice, formatPath(['choices', i]), draft.unreadable);
+    draft.model ??= stringOf(response.model);
+    draft.timestamp ??= unixTime(response.created);
+    if (i === 0) {
+      draft.id ??= stringOf(response.id);
+      draft.usage ??= readChatUsage(response.usage);
+    }
+    return draft;
+  });
+}
+
+/**
+ * Ollama's `/api/chat` answer. `prompt_eval_count` is every prompt token evaluated and `eval_count`
+ * every generated one; Ollama reports no total, so the total is their sum and not "reported".
+ */
+function readOllamaResponse(response: Record<string, unknown>, message: Record<string, unknown>): MessageDraft {
+  const draft = readChatMessage(message, 'message');
+  if ('unreadable' in draft) return problemDraft(message, 'message', draft.unreadable);
+  draft.model ??= stringOf(response.model);
+  draft.timestamp ??= stringOf(response.created_at);
+  const usage = usageFrom({ input: numberOf(response.prompt_eval_count), output: numberOf(response.eval_count) });
+  if (usage) draft.usage = usage;
+  return draft;
+}

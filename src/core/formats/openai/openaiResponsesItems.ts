@@ -1,0 +1,175 @@
+// OpenAI Responses items (openai-python `src/openai/types/responses/response_input_item_param.py`,
+// `response_output_item.py`; formats.md section 3) read into timeline messages.
+//
+// The API has no assistant "message with tool calls": one model turn is a run of items, e.g.
+// `reasoning, message, function_call, function_call`. Such a run becomes ONE AI message, so calls
+// and results line up as they do in Chat-shaped formats and the adjacency rules read the same. A run
+// is reasoning first, then at most one assistant message, then calls; a reasoning item or message
+// after the run's message or calls starts the next turn. Every other item stands alone.
+import { formatPath, linePath, type PathSegment } from '../../json/locate';
+import { isRecord, preview } from '../../json/value';
+import type { ContentBlock, Role, ToolCall } from '../../model';
+import { joinText, problemDraft } from '../common/drafts';
+import { stringOf } from '../common/fields';
+import { readContent, readToolCall } from '../common/messageFields';
+import type { MessageDraft, ParsedInput } from '../types';
+
+const MESSAGE_ROLES = new Map<string, Role>([
+  ['user', 'human'],
+  ['assistant', 'ai'],
+  ['system', 'system'],
+  ['developer', 'system'],
+]);
+
+/** Where each item of a list sits: `input[3]`, `output[0]`, `[2]` or `line 4` in JSON Lines. */
+export interface ItemList {
+  items: readonly unknown[];
+  path: PathSegment[];
+}
+
+interface Turn {
+  items: unknown[];
+  path: string;
+  content: ContentBlock[];
+  calls: ToolCall[];
+  id?: string;
+  hasMessage: boolean;
+}
+
+/** Drafts for the items of one list, in order; `input` supplies JSON Lines positions and bad lines. */
+export function readItems({ items, path }: ItemList, input?: ParsedInput): MessageDraft[] {
+  const drafts: MessageDraft[] = [];
+  let turn: Turn | undefined;
+  const flush = (): void => {
+    if (turn) drafts.push(turnDraft(turn));
+    turn = undefined;
+  };
+  items.forEach((item, i) => {
+    const at = input?.jsonLines ? linePath(input.lineOf[i] ?? i + 1) : formatPath([...path, i]);
+    const lineError = input?.lineErrors?.get(i);
+    if (lineError !== undefined || !isRecord(item)) {
+      flush();
+      drafts.push(problemDraft(item, at, lineError ?? `expected a Responses item object, got ${preview(item, 40)}`));
+      return;
+    }
+    const type = stringOf(item.type);
+    const role = stringOf(item.role);
+    const kind = aiKind(type, role);
+    if (kind === undefined) {
+      flush();
+      drafts.push(standalone(item, type, role, at));
+      return;
+    }
+    if (turn && kind !== 'call' && (turn.hasMessage || turn.calls.length > 0)) flush();
+    turn ??= { items: [], path: at, content: [], calls: [], hasMessage: false };
+    addToTurn(turn, item, kind, type);
+  });
+  flush();
+  return drafts;
+}
+
+type AiKind = 'reasoning' | 'message' | 'call';
+
+function aiKind(type: string | undefined, role: string | undefined): AiKind | undefined {
+  if (type === 'reasoning') return 'reasoning';
+  if ((type === 'message' || type === undefined) && role === 'assistant') return 'message';
+  if (type?.endsWith('_call')) return 'call';
+  return undefined;
+}
+
+function addToTurn(turn: Turn, item: Record<string, unknown>, kind: AiKind, type: string | undefined): void {
+  turn.items.push(item);
+  if (kind === 'reasoning') turn.content.push({ kind: 'reasoning', type: 'reasoning', text: reasoningText(item), raw: item });
+  if (kind === 'message') {
+    turn.content.push(...readContent(item.content));
+    turn.hasMessage = true;
+    turn.id = stringOf(item.id) ?? turn.id;
+  }
+  if (kind === 'call') {
+    const callId = stringOf(item.call_id);
+    // A call with a call_id is answered by a `<type>_output` item; one without (web_search_call,
+    // mcp_call, image_generation_call...) ran on OpenAI's side and holds its own result.
+    if (callId === undefined) turn.content.push({ kind: 'tool_call', type: type ?? '', raw: item });
+    else turn.calls.push(callOf(item, type ?? '', callId));
+  }
+  turn.id ??= stringOf(item.id);
+}
+
+function turnDraft(turn: Turn): MessageDraft {
+  const [first] = turn.items;
+  const sourceType = turn.hasMessage ? 'assistant' : (isRecord(first) && stringOf(first.type)) || 'assistant';
+  return {
+    role: 'ai',
+    sourceType,
+    id: turn.id,
+    content: turn.content,
+    text: joinText(turn.content),
+    toolCalls: turn.calls,
+    invalidToolCalls: [],
+    // A turn of several items has no single JSON value of its own: its items, verbatim, in order.
+    raw: turn.items.length === 1 ? first : turn.items,
+    location: { path: turn.path },
+  };
+}
+
+/** Summary texts, else the raw reasoning text; encrypted_content stays in `raw`. */
+function reasoningText(item: Record<string, unknown>): string | undefined {
+  for (const parts of [item.summary, item.content]) {
+    if (!Array.isArray(parts)) continue;
+    const texts = parts.flatMap((part) => (isRecord(part) && typeof part.text === 'string' ? [part.text] : []));
+    if (texts.length > 0) return texts.join('\n');
+  }
+  return undefined;
+}
+
+function callOf(item: Record<string, unknown>, type: string, id: string): ToolCall {
+  if (typeof item.arguments === 'string') {
+    // function_call: the shared reader parses the JSON string and explains where it breaks.
+    return { ...readToolCall({ id, function: { name: item.name, arguments: item.arguments } }, false), raw: item };
+  }
+  // custom_tool_call carries free-text `input`; computer/shell calls an `action`, apply_patch an `operation`.
+  const args = item.arguments ?? item.input ?? item.action ?? item.operation;
+  return { id, name: stringOf(item.name) ?? type.replace(/_call$/, ''), args, raw: item };
+}
+
+function standalone(item: Record<string, unknown>, type: string | undefined, role: string | undefined, path: string): MessageDraft {
+  if (type === 'message' || (type === undefined && role !== undefined)) {
+    const mapped = role === undefined ? undefined : MESSAGE_ROLES.get(role);
+    if (mapped === undefined) return problemDraft(item, path, `expected a message role user, assistant, system or developer, got ${preview(item.role, 40)}`);
+    const content = readContent(item.content);
+    return { ...base(item, mapped, role ?? '', path), content, text: joinText(content) };
+  }
+  if (type?.endsWith('_call_output')) return output(item, type, path);
+  if (type === undefined) return problemDraft(item, path, 'expected a `type` or a message `role`');
+  // item_reference, mcp_list_tools, approvals and types newer than this reader: kept as they are.
+  return { ...base(item, 'other', type, path), content: [{ kind: 'other', type, raw: item }], text: preview(item) };
+}
+
+function output(item: Record<string, unknown>, type: string, path: string): MessageDraft {
+  const { output: value } = item;
+  const content = typeof value === 'string' || Array.isArray(value) ? readContent(value) : value === undefined ? [] : readContent([value]);
+  const status = stringOf(item.status);
+  return {
+    ...base(item, 'tool', type, path),
+    content,
+    text: joinText(content),
+    // local_shell_call_output names its call in `id` ("the unique ID of the local shell tool call").
+    toolCallId: stringOf(item.call_id) ?? (type === 'local_shell_call_output' ? stringOf(item.id) : undefined),
+    // apply_patch_call_output says `failed`; other statuses are the item's own lifecycle.
+    status: status === 'failed' ? 'error' : status,
+  };
+}
+
+function base(item: Record<string, unknown>, role: Role, sourceType: string, path: string): MessageDraft {
+  return {
+    role,
+    sourceType,
+    id: stringOf(item.id),
+    content: [],
+    text: '',
+    toolCalls: [],
+    invalidToolCalls: [],
+    raw: item,
+    location: { path },
+  };
+}

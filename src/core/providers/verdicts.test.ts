@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { buildTranscript } from '../analyze';
+import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/corpus';
+import { ai, build, call, human, tool } from '../testing/messages';
+import type { Message, ProviderTarget } from '../model';
+import { computeVerdicts, TARGETS } from './verdicts';
+
+const verdictsOf = (messages: Message[]) => buildTranscript({ name: 't', label: 'T' }, messages).verdicts;
+const accepted = (messages: Message[]): Record<ProviderTarget, boolean> =>
+  Object.fromEntries(verdictsOf(messages).map((v) => [v.target, v.accepted])) as Record<ProviderTarget, boolean>;
+
+describe('computeVerdicts', () => {
+  it('has one verdict per target, in order, all accepted without findings', () => {
+    const verdicts = computeVerdicts([]);
+    expect(verdicts.map((v) => v.target)).toEqual(TARGETS);
+    expect(verdicts.map((v) => v.label)).toEqual([
+      'OpenAI Chat Completions',
+      'OpenAI Responses',
+      'Anthropic Messages',
+      'Gemini',
+      "LangGraph's create_react_agent",
+    ]);
+    expect(verdicts.every((v) => v.accepted && v.problems.length === 0)).toBe(true);
+  });
+
+  it('accepts a clean run everywhere', () => {
+    expect(Object.values(accepted(redisLogs))).toEqual([true, true, true, true, true]);
+  });
+
+  it('a result after a human turn: LangGraph accepts (it checks presence only), the providers refuse', () => {
+    const messages = build(human(), ai({ toolCalls: [call('a')] }), human('and?'), tool('a'));
+    expect(accepted(messages)).toEqual({
+      'openai-chat': false,
+      'openai-responses': true,
+      anthropic: false,
+      gemini: false,
+      langgraph: true,
+    });
+  });
+
+  it('a call never answered: every target refuses, each with its own text', () => {
+    const verdicts = verdictsOf(build(human(), ai({ id: 'ai_1', toolCalls: [call('a', 'search')] })));
+    expect(verdicts.every((v) => !v.accepted)).toBe(true);
+    const anthropic = verdicts.find((v) => v.target === 'anthropic');
+    expect(anthropic?.problems).toEqual([
+      {
+        rule: 'orphan-tool-call',
+        error:
+          'messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: a. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
+        messageIndices: [1],
+        ids: ['a'],
+        fix: 'Add a ToolMessage with tool_call_id="a" right after message #1, or remove the call from message #1.',
+      },
+    ]);
+    expect(verdicts.find((v) => v.target === 'langgraph')?.problems[0]?.error).toContain("'id': 'a'");
+  });
+
+  it('weather-orphan: OpenAI Chat refuses the late and the unknown result; LangGraph only nothing', () => {
+    const openai = verdictsOf(weatherOrphan).find((v) => v.target === 'openai-chat');
+    expect(openai?.problems.map((p) => [p.rule, p.messageIndices[0], p.ids])).toEqual([
+      ['tool-results-not-adjacent', 5, ['call_01_jD3phD5PEaIZf0mVLhKt0861']],
+      ['orphan-tool-result', 6, ['call_abc123']],
+    ]);
+    expect(accepted(weatherOrphan).langgraph).toBe(true);
+  });
+
+  it('tool-error-retry: the unanswered invalid call is refused by OpenAI Chat only', () => {
+    expect(accepted(toolErrorRetry)).toEqual({
+      'openai-chat': false,
+      'openai-responses': true,
+      anthropic: true,
+      gemini: true,
+      langgraph: true,
+    });
+  });
+});
