@@ -1,28 +1,11 @@
 // The page <-> worker protocol. The worker keeps the full Transcript (every message's raw JSON); the page
 // gets a compact view (typed columns, link table, findings) and asks for cards, details, searches and
-// conversions by request id. Page code may import this file: it holds types and constants only.
+// conversions by request id. Both sides import this file: it holds types and constants only.
 import type { ConvertTarget } from '../core/convert';
 import type { ContentKind, Finding, ImportError, Role, SourceLocation, Tokens, Usage, Verdict } from '../core/model';
 
 /** Role codes in the `role` column. */
 export const ROLE_ORDER: readonly Role[] = ['system', 'human', 'ai', 'tool', 'other'];
-
-/** Characters and lines of a message's text a collapsed card shows; cards carry at most CARD_CHARS. */
-export const CARD_CHARS = 600;
-export const CARD_LINES = 8;
-
-/** Bits of the `flags` column: what a card shows besides its head and text, for height estimates. */
-export const FLAG = {
-  /** A tool result: the card names the call it answers. */
-  resultRow: 1,
-  /** Usage or model: the card has a footer. */
-  footer: 2,
-  /** Non-text blocks (images, reasoning…) listed under the text. */
-  contentKinds: 4,
-  problem: 8,
-  /** A tool result whose status is `error`. */
-  statusError: 16,
-} as const;
 
 /** A file, a fetched body or pasted text, or a URL the worker fetches (absolute: the worker's base differs). */
 export type ImportInput = string | Blob | { url: string };
@@ -41,7 +24,7 @@ export interface MessageColumns {
   flags: Uint8Array<ArrayBuffer>;
   /** Length of the full text, in UTF-16 units. */
   textLength: Uint32Array<ArrayBuffer>;
-  /** Lines of the collapsed card text (at most CARD_LINES). */
+  /** Lines of the collapsed card text (at most CARD_LINES, see timelineView). */
   previewLines: Uint8Array<ArrayBuffer>;
   /** Tool calls, valid and invalid (at most 255). */
   callCount: Uint8Array<ArrayBuffer>;

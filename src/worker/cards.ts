@@ -1,5 +1,6 @@
 import type { ContentKind, Message, ToolCall, Transcript } from '../core/model';
-import { CARD_CHARS, type CallChip, type Card } from '../protocol/workerApi';
+import { type CallChip, type Card } from '../protocol/workerApi';
+import { CARD_CHARS } from '../protocol/timelineView';
 import { argsLine, clip } from './text';
 
 function chip(call: ToolCall, transcript: Transcript): CallChip {

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../core/model';
-import { CARD_CHARS, CARD_LINES } from '../protocol/workerApi';
+import { CARD_CHARS, CARD_LINES } from '../protocol/timelineView';
 
 /** Characters of a call's arguments a chip shows. */
 const ARGS_CHARS = 60;

@@ -3,7 +3,8 @@ import { buildTranscript } from '../core/analyze';
 import type { Message } from '../core/model';
 import { ai, call, human, tool, usage, type Draft } from '../core/testing/messages';
 import { buildCards } from './cards';
-import { FLAG, ROLE_ORDER } from '../protocol/workerApi';
+import { ROLE_ORDER } from '../protocol/workerApi';
+import { CARD_FLAG } from '../protocol/timelineView';
 import { buildView } from './view';
 
 function transcriptOf(drafts: Draft[]) {
@@ -29,11 +30,11 @@ describe('buildView', () => {
     expect([...columns.callCount]).toEqual([0, 2, 0, 0, 0]);
     expect([...columns.usageTotal]).toEqual([-1, 15, -1, -1, -1]);
     expect([...columns.cumulative]).toEqual([0, 15, 15, 15, 15]);
-    expect(columns.flags[1]! & FLAG.footer).toBeTruthy();
+    expect(columns.flags[1]! & CARD_FLAG.footer).toBeTruthy();
     // Two calls issued; the orphan result's id is a link but no call.
     expect(view.toolCalls).toBe(2);
     expect(view.links.ids).toHaveLength(3);
-    expect(columns.flags[2]! & (FLAG.resultRow | FLAG.statusError)).toBe(FLAG.resultRow | FLAG.statusError);
+    expect(columns.flags[2]! & (CARD_FLAG.resultRow | CARD_FLAG.statusError)).toBe(CARD_FLAG.resultRow | CARD_FLAG.statusError);
   });
 
   it('lays links out as compressed rows, both ways', () => {

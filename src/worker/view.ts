@@ -1,19 +1,20 @@
 import { listFormats } from '../core/formats/registry';
 import type { Message, Transcript } from '../core/model';
-import { FLAG, ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from '../protocol/workerApi';
+import { ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from '../protocol/workerApi';
+import { CARD_FLAG } from '../protocol/timelineView';
 import { previewLines } from './text';
 
 const ROLE_CODE = new Map(ROLE_ORDER.map((role, code) => [role, code]));
 
 function flagsOf(message: Message): number {
   let flags = 0;
-  if (message.toolCallId !== undefined || message.role === 'tool') flags |= FLAG.resultRow;
-  if (message.usage !== undefined || message.model !== undefined) flags |= FLAG.footer;
+  if (message.toolCallId !== undefined || message.role === 'tool') flags |= CARD_FLAG.resultRow;
+  if (message.usage !== undefined || message.model !== undefined) flags |= CARD_FLAG.footer;
   if (message.content.some((block) => block.kind !== 'text' && block.kind !== 'tool_call' && block.kind !== 'tool_result')) {
-    flags |= FLAG.contentKinds;
+    flags |= CARD_FLAG.contentKinds;
   }
-  if (message.problem !== undefined) flags |= FLAG.problem;
-  if (message.status === 'error') flags |= FLAG.statusError;
+  if (message.problem !== undefined) flags |= CARD_FLAG.problem;
+  if (message.status === 'error') flags |= CARD_FLAG.statusError;
   return flags;
 }
 

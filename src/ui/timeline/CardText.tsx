@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../store/store';
-import { CARD_CHARS, CARD_LINES, type Card } from '../../protocol/workerApi';
+import { type Card } from '../../protocol/workerApi';
+import { CARD_CHARS, CARD_LINES } from '../../protocol/timelineView';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
 

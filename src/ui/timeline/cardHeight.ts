@@ -1,4 +1,5 @@
-import { CARD_CHARS, CARD_LINES, FLAG, type MessageColumns } from '../../protocol/workerApi';
+import { type MessageColumns } from '../../protocol/workerApi';
+import { CARD_CHARS, CARD_FLAG, CARD_LINES } from '../../protocol/timelineView';
 
 // Pixel sizes from timeline.css, for guessing a card's height before it is drawn. A good guess keeps
 // the scrollbar honest and the corrections small when cards are measured.
@@ -33,11 +34,11 @@ export function estimateCardHeight(columns: MessageColumns, i: number, perLine: 
     height += TEXT_MARGIN + lines * TEXT_LINE;
     if (length > CARD_CHARS || (columns.previewLines[i] ?? 0) >= CARD_LINES) height += MORE_ROW;
   }
-  if (flags & FLAG.resultRow) height += RESULT_ROW;
+  if (flags & CARD_FLAG.resultRow) height += RESULT_ROW;
   const calls = columns.callCount[i] ?? 0;
   if (calls > 0) height += CHIPS_MARGIN + calls * CHIP_ROW;
-  if (flags & FLAG.contentKinds) height += KINDS_ROW;
-  if (flags & FLAG.footer) height += FOOTER;
-  if (flags & FLAG.problem) height += PROBLEM;
+  if (flags & CARD_FLAG.contentKinds) height += KINDS_ROW;
+  if (flags & CARD_FLAG.footer) height += FOOTER;
+  if (flags & CARD_FLAG.problem) height += PROBLEM;
   return Math.round(height);
 }
