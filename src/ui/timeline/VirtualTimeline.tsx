@@ -3,14 +3,14 @@ import { useHighlight } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
 import { ROLE_ORDER, type TranscriptView } from '../../protocol/workerApi';
+import { MeasuredHeights } from '../virtual/measuredHeights';
+import { useVirtualRows } from '../virtual/useVirtualRows';
+import { BACKDROP, type RowSource } from '../virtual/virtualEngine';
 import { charsPerLine, estimateCardHeight } from './cardHeight';
 import { connectorShapes, gutterWidth, indexSpans, linkSpans, spansIn } from './connectorLayout';
 import { Connectors } from './Connectors';
-import { MeasuredHeights } from './measuredHeights';
 import { MessageCard } from './MessageCard';
 import { useCardPrefetch } from './useCardPrefetch';
-import { useVirtualRows } from './useVirtualRows';
-import { BACKDROP, type RowSource } from './virtualEngine';
 import { useVisibleRange } from './visibleRange';
 
 /** Where on a card its connector ends attach: level with the card's header line. */

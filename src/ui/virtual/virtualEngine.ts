@@ -151,7 +151,7 @@ export class VirtualEngine {
     return this.wheelScroll(direction * PAGE_STEP * this.viewport, 0);
   }
 
-  /** The scroll element's size changed: a new width reflows every card, so guesses start over. */
+  /** The scroll element's size changed: a new width reflows every row, so guesses start over. */
   measureViewport(): void {
     if (!this.scroller) return;
     if (this.scroller.clientWidth !== this.width) {
