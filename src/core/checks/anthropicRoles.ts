@@ -1,6 +1,7 @@
 import { anthropicLayout, roleOfTurn } from '../providers/anthropic/requestLayout';
 import type { Finding } from '../model';
-import { ANTHROPIC_FIRST_USER, anthropicAlternate, TARGET_LABELS } from '../providers/errors';
+import { ANTHROPIC_FIRST_USER, anthropicAlternate } from '../providers/anthropic/errors';
+import { TARGET_LABELS } from '../providers/targets';
 import { at, atStart, report, type Rule } from './rule';
 
 // formats.md: the current API accepts both; a warning, never a rejection.

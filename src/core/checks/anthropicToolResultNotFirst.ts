@@ -1,6 +1,6 @@
 import { anthropicLayout, type AnthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Message } from '../model';
-import { anthropicResultsNotFirst } from '../providers/errors';
+import { anthropicResultsNotFirst } from '../providers/anthropic/errors';
 import { at, atStart, report, type CheckContext, type Rule } from './rule';
 
 /**

@@ -1,6 +1,8 @@
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection, ToolLink } from '../model';
-import { anthropicUnexpectedResult, geminiResponseCount, openaiChatOneResultPerCall } from '../providers/errors';
+import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
+import { geminiResponseCount } from '../providers/gemini';
+import { openaiChatOneResultPerCall } from '../providers/openaiChat';
 import { at, linkRule, report, type CheckContext, type LinkRule } from './rule';
 
 /** One finding when an id is issued more than once, and one per result beyond the calls it has. */

@@ -1,5 +1,5 @@
 import type { Finding, Message } from '../model';
-import { geminiResponseCount as countRejection } from '../providers/errors';
+import { geminiResponseCount as countRejection } from '../providers/gemini';
 import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
 /**

@@ -1,5 +1,6 @@
 import type { Finding, Message, ToolCall } from '../model';
-import { langchainInvalidCallReply, openaiChatMissingResult } from '../providers/errors';
+import { langchainInvalidCallReply } from '../providers/langgraph/errors';
+import { openaiChatMissingResult } from '../providers/openaiChat';
 import { at, atStart, clip, messageRule, report, type MessageRule } from './rule';
 
 export const invalidToolCall: MessageRule = messageRule({

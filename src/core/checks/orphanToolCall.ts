@@ -1,12 +1,10 @@
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection } from '../model';
-import {
-  anthropicMissingResult,
-  geminiResponseCount,
-  langgraphMissingToolMessage,
-  openaiChatMissingResult,
-  openaiResponsesMissingOutput,
-} from '../providers/errors';
+import { anthropicMissingResult } from '../providers/anthropic/errors';
+import { geminiResponseCount } from '../providers/gemini';
+import { langgraphMissingToolMessage } from '../providers/langgraph/errors';
+import { openaiChatMissingResult } from '../providers/openaiChat';
+import { openaiResponsesMissingOutput } from '../providers/openaiResponses';
 import { at, callAt, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
 export const orphanToolCall: LinkRule = linkRule({

@@ -1,11 +1,9 @@
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding } from '../model';
-import {
-  anthropicUnexpectedResult,
-  geminiResponseNotAfterCall,
-  openaiChatResultWithoutCall,
-  openaiResponsesMissingCall,
-} from '../providers/errors';
+import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
+import { geminiResponseNotAfterCall } from '../providers/gemini';
+import { openaiChatResultWithoutCall } from '../providers/openaiChat';
+import { openaiResponsesMissingCall } from '../providers/openaiResponses';
 import { at, linkRule, report, type LinkRule } from './rule';
 
 export const orphanToolResult: LinkRule = linkRule({

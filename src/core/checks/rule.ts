@@ -1,7 +1,7 @@
 import type { ToolLinks } from '../model';
 import type { Finding, Message, Rejection, RuleId, Severity, ToolCall, ToolLink } from '../model';
+import { TARGET_LABELS } from '../providers/targets';
 import { pairResults, type Pairing } from './pairing';
-import { explain } from '../providers/errors';
 
 export interface CheckContext {
   messages: readonly Message[];
@@ -63,6 +63,11 @@ type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related'
   /** Lines added to `why` after the rejections (who accepts it, what LangChain writes...). */
   notes?: readonly string[];
 };
+
+/** The `why` of a finding: one line of explanation, then one line per target that rejects it, then notes. */
+function explain(summary: string, rejections: readonly Rejection[], notes: readonly string[] = []): string {
+  return [summary, ...rejections.map((r) => `${TARGET_LABELS[r.target]} rejects it: ${r.error}`), ...notes].join('\n');
+}
 
 /**
  * A finding of `rule`: `why` is the one-line summary, completed with the rejections and notes; the

@@ -3,7 +3,8 @@ import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import { lostList } from '../providers/lost';
 import { isRecord } from '../json/value';
 import type { Finding, Message } from '../model';
-import { anthropicThinkingSignature, geminiMissingThoughtSignature } from '../providers/errors';
+import { anthropicThinkingSignature } from '../providers/anthropic/errors';
+import { geminiMissingThoughtSignature } from '../providers/gemini';
 import { at, atStart, messageRule, report, type CheckContext, type MessageRule } from './rule';
 
 const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v !== '';

@@ -1,11 +1,9 @@
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding } from '../model';
-import {
-  anthropicUnexpectedResult,
-  geminiResponseNotAfterCall,
-  LANGGRAPH_ACCEPTS_ORDER,
-  openaiChatResultWithoutCall,
-} from '../providers/errors';
+import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
+import { geminiResponseNotAfterCall } from '../providers/gemini';
+import { LANGGRAPH_ACCEPTS_ORDER } from '../providers/langgraph/errors';
+import { openaiChatResultWithoutCall } from '../providers/openaiChat';
 import { at, linkRule, report, type LinkRule } from './rule';
 
 export const toolResultBeforeCall: LinkRule = linkRule({

@@ -1,12 +1,9 @@
 import { anthropicLayout, type AnthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection } from '../model';
-import {
-  anthropicMissingResult,
-  anthropicResultsNotFirst,
-  geminiResponseNotAfterCall,
-  LANGGRAPH_ACCEPTS_ORDER,
-  openaiChatMissingResult,
-} from '../providers/errors';
+import { anthropicMissingResult, anthropicResultsNotFirst } from '../providers/anthropic/errors';
+import { geminiResponseNotAfterCall } from '../providers/gemini';
+import { LANGGRAPH_ACCEPTS_ORDER } from '../providers/langgraph/errors';
+import { openaiChatMissingResult } from '../providers/openaiChat';
 import { at, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
 /**

@@ -3,7 +3,8 @@ import { buildTranscript } from '../analyze';
 import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/corpus';
 import { ai, build, call, human, tool } from '../testing/messages';
 import type { Message, ProviderTarget } from '../model';
-import { computeVerdicts, TARGETS } from './verdicts';
+import { TARGETS } from './targets';
+import { computeVerdicts } from './verdicts';
 
 const verdictsOf = (messages: Message[]) => buildTranscript({ name: 't', label: 'T' }, messages).verdicts;
 const accepted = (messages: Message[]): Record<ProviderTarget, boolean> =>

@@ -1,9 +1,7 @@
 // Per target: would it accept this history as the next request? Every rule states who rejects its
 // finding (Finding.rejectedBy), so a verdict is those findings regrouped by target.
-import { TARGET_LABELS } from './errors';
 import type { Finding, ProviderTarget, Verdict } from '../model';
-
-export const TARGETS: readonly ProviderTarget[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'langgraph'];
+import { TARGET_LABELS, TARGETS } from './targets';
 
 export function computeVerdicts(findings: readonly Finding[]): Verdict[] {
   const verdicts = new Map<ProviderTarget, Verdict>(

@@ -1,0 +1,31 @@
+// What Anthropic Messages answers to a broken history. Positions (`messages.N.content.M`) are those of
+// the request the history becomes (requestLayout), so an error names the spot the exported request has.
+import type { Rejection } from '../../model';
+
+/** `turn` is the position of the assistant message holding the tool_use in the Anthropic request. */
+export const anthropicMissingResult = (turn: number, id: string): Rejection => ({
+  target: 'anthropic',
+  error: `messages.${turn}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+});
+
+export const anthropicUnexpectedResult = (turn: number, block: number, id: string): Rejection => ({
+  target: 'anthropic',
+  error: `messages.${turn}.content.${block}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+});
+
+/** `toolUses` is how many tool_use blocks the assistant message before `turn` holds. */
+export const anthropicResultsNotFirst = (turn: number, toolUses: number): Rejection => ({
+  target: 'anthropic',
+  error: `messages.${turn}: Did not find ${toolUses} tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.`,
+});
+
+/** formats.md: thinking blocks must be replayed unmodified with their signature; it records no error text. */
+export const anthropicThinkingSignature = (turn: number, block: number, type: string, field: string): Rejection => ({
+  target: 'anthropic',
+  error: `messages.${turn}.content.${block}: a \`${type}\` block without \`${field}\` (no verbatim error text on record: thinking blocks must be sent back unmodified, ${field} included)`,
+});
+
+/** Older API versions and proxies; the current API merges consecutive turns, so these are warnings. */
+export const ANTHROPIC_FIRST_USER = 'messages: first message must use the "user" role';
+export const anthropicAlternate = (role: 'user' | 'assistant'): string =>
+  `messages: roles must alternate between "user" and "assistant", but found multiple "${role}" roles in a row`;
