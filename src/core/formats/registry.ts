@@ -1,4 +1,5 @@
-// Every format msgscope reads, in detection order. A new format is one adapter file plus one line here.
+// Every format msgscope reads, in detection order. A new format is one adapter file in its family's
+// folder plus one entry here, placed by what its detection must win or yield to.
 //
 // Detection scores: 0 = not this format; 100 = certainly this format; 50 = a generic shape several
 // formats share (role/content dicts), which a format-specific adapter claims by scoring above it.
@@ -28,7 +29,41 @@ import { langchainRepr } from './langchain/langchainRepr';
 import { msgscope } from './msgscope/msgscope';
 import type { FormatAdapter, ParsedInput, TextFormatAdapter } from './types';
 
-const ADAPTERS: readonly FormatAdapter[] = [msgscope, langchainSerialized, langchainStored, otelGenai, openinference, openaiChat, openaiResponses, mistral, ollama, anthropic, claudeCode, gemini, meai, agentFrameworkPython, vercelAi, vercelAiUi, langsmith, inspect, llamaindex, autogen, langchainDict];
+// The order is the order `msgscope formats` and the app's picker list, and it breaks ties.
+const ADAPTERS: readonly FormatAdapter[] = [
+  // First: its own export says so (`"format": "msgscope"`), and it holds every other format's raw input.
+  msgscope,
+  // LangChain's own envelopes (`lc: 1` constructors, `{type, data}` pairs) are unambiguous: 100 or 0.
+  langchainSerialized,
+  langchainStored,
+  // Span exports are recognised by their attribute keys before anyone looks at message shapes.
+  otelGenai,
+  openinference,
+  // OpenAI Chat before the OpenAI-compatible dialects: a plain chat list is OpenAI's; Mistral and
+  // Ollama claim a list only by fields of their own, and then OpenAI scores 0.
+  openaiChat,
+  openaiResponses,
+  mistral,
+  ollama,
+  // Provider-native shapes: Anthropic blocks, Claude Code log entries, Gemini `contents` / `parts`.
+  anthropic,
+  claudeCode,
+  gemini,
+  // Microsoft: MEAI's `$type` contents and the Python Agent Framework's `type: "chat_message"`.
+  meai,
+  agentFrameworkPython,
+  // Vercel's part lists: model messages and UI messages share the list finder and differ by part types.
+  vercelAi,
+  vercelAiUi,
+  // Trace and eval containers whose runs, samples or stores hold messages of the shapes above.
+  langsmith,
+  inspect,
+  llamaindex,
+  // AutoGen scores 100 on `UserMessage` / `AssistantMessage` type names, as LangChain dicts may: the tie goes to it.
+  autogen,
+  // Last: role/content dicts score 50 at most, the shape every format above claims by scoring higher.
+  langchainDict,
+];
 
 /** Formats that are not JSON, asked only when the input does not parse as JSON or JSON Lines. */
 const TEXT_ADAPTERS: readonly TextFormatAdapter[] = [langchainRepr, langchainPretty];

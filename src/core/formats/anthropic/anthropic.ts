@@ -6,7 +6,7 @@ import { isRecord } from '../../json/value';
 import { isCallType, isResultType, readAnthropicMessage } from './anthropicMessage';
 import { whereAt, whereOf } from '../common/draftPaths';
 import { newDraft, problemDraft } from '../common/drafts';
-import { readContent } from '../common/messageFields';
+import { readContent } from '../common/content';
 import type { FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const EXPECTS =

@@ -10,7 +10,8 @@ import { splitTurn, wholeTurn, type Where } from '../common/draftPaths';
 import { expectedObject, joinText, newDraft, problemDraft } from '../common/drafts';
 import { numberOf } from '../common/fields';
 import { usageFrom } from '../common/usage';
-import { readContent, readToolCall } from '../common/messageFields';
+import { readContent } from '../common/content';
+import { readToolCall } from '../common/toolCall';
 import type { MessageDraft } from '../types';
 
 const ROLES = new Map<string, Role>([

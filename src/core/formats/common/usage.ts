@@ -1,5 +1,7 @@
 // Usage as the model holds it, from the counts each adapter finds under its own field names.
+import { isRecord } from '../../json/value';
 import type { Usage } from '../../model';
+import { numberOf } from './fields';
 
 type Details = { [K in 'cacheRead' | 'cacheCreation' | 'reasoning']?: number | undefined };
 
@@ -52,5 +54,23 @@ export function addUsage(total: Usage | undefined, next: Usage | undefined): Usa
     cacheRead: sum(total.cacheRead, next.cacheRead),
     cacheCreation: sum(total.cacheCreation, next.cacheCreation),
     reasoning: sum(total.reasoning, next.reasoning),
+  });
+}
+
+/** Stands in for an absent details object, so that reading one costs no allocation per message. */
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** LangChain `usage_metadata`; the total counts as reported only when the source gave one. */
+export function readUsage(value: unknown): Usage | undefined {
+  if (!isRecord(value)) return undefined;
+  const inputDetails = isRecord(value.input_token_details) ? value.input_token_details : EMPTY;
+  const outputDetails = isRecord(value.output_token_details) ? value.output_token_details : EMPTY;
+  return usageFrom({
+    input: numberOf(value.input_tokens),
+    output: numberOf(value.output_tokens),
+    total: numberOf(value.total_tokens),
+    cacheRead: numberOf(inputDetails.cache_read),
+    cacheCreation: numberOf(inputDetails.cache_creation),
+    reasoning: numberOf(outputDetails.reasoning),
   });
 }

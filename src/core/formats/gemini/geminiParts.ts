@@ -6,7 +6,7 @@ import { isRecord } from '../../json/value';
 import type { ContentBlock, ContentKind, ToolCall, Usage } from '../../model';
 import { mediaKind, numberOf, stringOf } from '../common/fields';
 import { usageFrom } from '../common/usage';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 
 /** A field under its camelCase (REST) or snake_case (python-genai) name; null counts as absent. */
 export function field(record: Record<string, unknown>, camel: string, snake: string): unknown {

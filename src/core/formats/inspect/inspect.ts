@@ -11,7 +11,7 @@ import { guarded } from '../common/guard';
 import { joinText, problemDraft } from '../common/drafts';
 import { numberOf } from '../common/fields';
 import { addUsage, usageFrom } from '../common/usage';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const EXPECTS =

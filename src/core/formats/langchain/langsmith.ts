@@ -10,7 +10,7 @@ import { isRecord, kindOf } from '../../json/value';
 import type { Usage } from '../../model';
 import { problemDraft } from '../common/drafts';
 import { guarded } from '../common/guard';
-import { readUsage } from '../common/messageFields';
+import { readUsage } from '../common/usage';
 import { langchainDict } from './langchainDict';
 import { langchainSerialized } from './langchainSerialized';
 import { langchainStored } from './langchainStored';

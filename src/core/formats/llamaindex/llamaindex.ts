@@ -10,7 +10,7 @@ import { describeShape, isRecord } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall } from '../../model';
 import { guarded } from '../common/guard';
 import { expectedObject, joinText, problemDraft } from '../common/drafts';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 import { placed, readMessageList, scoreList, WRAPPERS, type DraftBody, type Unreadable } from '../common/messageList';
 

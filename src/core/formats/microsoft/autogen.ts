@@ -12,7 +12,7 @@ import type { ContentBlock, Role, Usage } from '../../model';
 import { guarded } from '../common/guard';
 import { joinText, newDraft, problemDraft, textOf } from '../common/drafts';
 import { usageFrom } from '../common/usage';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 import { findMessageList, firstElements, WRAPPERS } from '../common/messageList';
 

@@ -10,7 +10,7 @@ import { idOf, mediaKind, stringOf } from '../common/fields';
 import { textOf } from '../common/drafts';
 import { PieceBuilder, type Pieces } from '../common/splitMessages';
 import { addUsage } from '../common/usage';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { MessageDraft } from '../types';
 import type { Unreadable } from '../common/messageList';
 

@@ -7,7 +7,8 @@ import type { ContentBlock, ToolCall, Usage } from '../../model';
 import { expectedObject, joinText } from '../common/drafts';
 import { numberOf, stringOf } from '../common/fields';
 import { usageFrom } from '../common/usage';
-import { readMessage, readToolCall } from '../common/messageFields';
+import { readMessage } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { MessageDraft } from '../types';
 import type { Unreadable } from '../common/messageList';
 

@@ -6,7 +6,7 @@ import { describeShape, isRecord } from '../../json/value';
 import type { Usage } from '../../model';
 import { newDraft, problemDraft } from '../common/drafts';
 import { numberOf, stringOf } from '../common/fields';
-import { readUsage } from '../common/messageFields';
+import { readUsage } from '../common/usage';
 import { unixTime } from './openaiMessage';
 import { readItems } from './openaiResponsesItems';
 import type { FormatAdapter, MessageDraft, ParsedInput } from '../types';

@@ -11,7 +11,8 @@ import { isRecord, preview } from '../../json/value';
 import type { ContentBlock, Role, ToolCall } from '../../model';
 import { joinText, problemDraft } from '../common/drafts';
 import { stringOf } from '../common/fields';
-import { readContent, readToolCall } from '../common/messageFields';
+import { readContent } from '../common/content';
+import { readToolCall } from '../common/toolCall';
 import type { MessageDraft, ParsedInput } from '../types';
 
 const MESSAGE_ROLES = new Map<string, Role>([

@@ -10,7 +10,7 @@ import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../mod
 import { guarded } from '../common/guard';
 import { joinText, problemDraft } from '../common/drafts';
 import { usageFrom } from '../common/usage';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import { isoTime, numberFrom, readSpans, sampleAttributeKeys, type Attribute, type Span } from './otlp';
 import { mergeTurns, repeatedNote, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';

@@ -10,7 +10,8 @@ import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../mod
 import { guarded } from '../common/guard';
 import { joinText, newDraft, problemDraft, textOf } from '../common/drafts';
 import { usageFrom } from '../common/usage';
-import { readMessage, readToolCall } from '../common/messageFields';
+import { readMessage } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import { fromAnyValue, isoTime, numberAttribute, readSpans, sampleAttributeKeys, stringAttribute, type Attribute, type Span } from './otlp';
 import { mergeTurns, repeatedNote, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';

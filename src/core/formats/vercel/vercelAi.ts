@@ -10,7 +10,7 @@ import { expectedObject, textOf } from '../common/drafts';
 import type { Mark } from '../common/markedList';
 import { scoreMarked } from '../common/markedList';
 import { PieceBuilder, readPieceList, type Pieces } from '../common/splitMessages';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { FormatAdapter } from '../types';
 import { findMessageList, type Unreadable } from '../common/messageList';
 

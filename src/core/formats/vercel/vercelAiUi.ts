@@ -11,7 +11,7 @@ import { idOf, mediaKind, stringOf } from '../common/fields';
 import { expectedObject, textOf } from '../common/drafts';
 import { scoreMarked, type Mark } from '../common/markedList';
 import { PieceBuilder, readPieceList, type Pieces, type SplitResult } from '../common/splitMessages';
-import { readToolCall } from '../common/messageFields';
+import { readToolCall } from '../common/toolCall';
 import type { FormatAdapter } from '../types';
 import { readVercelUsage } from './vercelAiUsage';
 import { findMessageList, type Unreadable } from '../common/messageList';
