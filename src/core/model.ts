@@ -1,5 +1,9 @@
 // The normalized model every format adapter produces and every rule, view and CLI command reads.
 // Pure data: no classes, so it crosses a worker boundary with structured clone.
+// RuleId is derived from the rule list, so a rule's id is declared once, where the rule is.
+import type { RuleId } from './checks';
+
+export type { RuleId };
 
 export type Role = 'system' | 'human' | 'ai' | 'tool' | 'other';
 
@@ -88,23 +92,6 @@ export interface Message {
 
 export type Severity = 'error' | 'warning' | 'info';
 
-export type RuleId =
-  | 'orphan-tool-call'
-  | 'orphan-tool-result'
-  | 'tool-result-before-call'
-  | 'tool-results-not-adjacent'
-  | 'duplicate-tool-call-id'
-  | 'duplicate-message-id'
-  | 'system-not-first'
-  | 'tool-error'
-  | 'tool-name-mismatch'
-  | 'invalid-tool-call'
-  | 'usage-mismatch'
-  | 'unrecognized-message'
-  | 'anthropic-tool-result-not-first'
-  | 'anthropic-roles'
-  | 'gemini-response-count'
-  | 'thinking-missing-signature';
 
 /** An API or framework a history can be sent to as the next request. */
 export type ProviderTarget = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'langgraph';

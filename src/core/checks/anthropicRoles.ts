@@ -2,16 +2,17 @@ import { anthropicLayout, roleOfTurn } from '../providers/anthropic/requestLayou
 import type { Finding } from '../model';
 import { ANTHROPIC_FIRST_USER, anthropicAlternate } from '../providers/anthropic/errors';
 import { TARGET_LABELS } from '../providers/targets';
-import { at, atStart, report, type Rule } from './rule';
+import { at, atStart, historyRule, report, type HistoryRule } from './rule';
 
 // formats.md: the current API accepts both; a warning, never a rejection.
 const OLDER = `Older ${TARGET_LABELS.anthropic} API versions and some proxies reject it:`;
 const MERGED = `The current ${TARGET_LABELS.anthropic} API combines consecutive same-role turns into one. ${OLDER}`;
 
 /** Turns as the Anthropic export lays them out: system messages go to the top-level `system`. */
-export const anthropicRoles: Rule = {
+export const anthropicRoles: HistoryRule<'anthropic-roles'> = historyRule({
   id: 'anthropic-roles',
   severity: 'warning',
+  scope: ['anthropic'],
   check({ messages }) {
     const findings: Finding[] = [];
     const layout = anthropicLayout(messages);
@@ -23,9 +24,8 @@ export const anthropicRoles: Rule = {
           messageIndex: index,
           text: `${atStart(index)} is an AI message, but the first Anthropic turn must be a user turn.`,
           why: 'Anthropic conversations start with the user; system messages do not count, they go to the top-level `system`.',
-          notes: [`${OLDER} ${ANTHROPIC_FIRST_USER}`],
           fix: `Start the history with a human message before ${at(index)}, or drop the AI messages before the first human one.`,
-        }),
+        }, { notes: [`${OLDER} ${ANTHROPIC_FIRST_USER}`] }),
       );
     }
     for (let t = 1; t < assistant.length; t++) {
@@ -41,11 +41,10 @@ export const anthropicRoles: Rule = {
           related: [last],
           text: `${atStart(index)} starts a second ${role} turn in a row, after ${at(last)}.`,
           why: 'Anthropic turns alternate between user and assistant.',
-          notes: [`${MERGED} ${anthropicAlternate(role)}`],
           fix: `Merge ${at(index)} into ${at(last)}'s turn, or put the missing ${role === 'user' ? 'AI' : 'human'} message between them.`,
-        }),
+        }, { notes: [`${MERGED} ${anthropicAlternate(role)}`] }),
       );
     }
     return findings;
   },
-};
+});

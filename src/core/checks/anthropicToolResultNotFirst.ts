@@ -1,7 +1,7 @@
 import { anthropicLayout, type AnthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Message } from '../model';
 import { anthropicResultsNotFirst } from '../providers/anthropic/errors';
-import { at, atStart, report, type CheckContext, type Rule } from './rule';
+import { at, atStart, historyRule, report, type CheckContext, type HistoryRule } from './rule';
 
 /**
  * Anthropic wants the user message after tool_use blocks to begin with the tool_result blocks.
@@ -9,9 +9,10 @@ import { at, atStart, report, type CheckContext, type Rule } from './rule';
  * this rule covers the tool_result blocks ids cannot place: inside a human message's own content
  * (LangChain users write Anthropic blocks there) and in tool messages without a tool_call_id.
  */
-export const anthropicToolResultNotFirst: Rule = {
+export const anthropicToolResultNotFirst: HistoryRule<'anthropic-tool-result-not-first'> = historyRule({
   id: 'anthropic-tool-result-not-first',
   severity: 'error',
+  scope: ['anthropic'],
   check({ messages }) {
     const findings: Finding[] = [];
     const layout = anthropicLayout(messages);
@@ -22,7 +23,7 @@ export const anthropicToolResultNotFirst: Rule = {
     }
     return findings;
   },
-};
+});
 
 /** The first unlinked tool_result that has other content before it in user turn `turn`, and that content. */
 function firstMisplaced(messages: readonly Message[], { start, order }: AnthropicLayout, turn: number): { at: number; after: number } | undefined {
@@ -64,7 +65,6 @@ function found(messages: CheckContext['messages'], layout: AnthropicLayout, turn
     related: [caller, after],
     text: `${where}, in the user turn that answers the tool_use blocks of ${at(caller)}.`,
     why: 'Anthropic looks for the results of a tool_use turn only at the start of the next user message, so content before them is refused.',
-    rejectedBy: [anthropicResultsNotFirst(turn, layout.toolUses[turn - 1] ?? 0)],
     fix: 'Put the tool_result blocks first in that user message, before any text or other content.',
-  });
+  }, { rejectedBy: [anthropicResultsNotFirst(turn, layout.toolUses[turn - 1] ?? 0)] });
 }

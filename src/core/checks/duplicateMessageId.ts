@@ -2,9 +2,10 @@ import { firstEqual, hashOf } from '../idIndex';
 import type { Finding, Message } from '../model';
 import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
-export const duplicateMessageId: MessageRule = messageRule({
+export const duplicateMessageId: MessageRule<'duplicate-message-id'> = messageRule({
   id: 'duplicate-message-id',
   severity: 'warning',
+  scope: 'neutral',
   perMessage({ messages }, findings: Finding[]) {
     // By position: the hash of each message's id, taken while the walk has the message at hand; the
     // ids are compared once every message is seen (firstEqual), which the last visit starts.

@@ -6,9 +6,10 @@ import { openaiChatOneResultPerCall } from '../providers/openaiChat';
 import { at, linkRule, report, type CheckContext, type LinkRule } from './rule';
 
 /** One finding when an id is issued more than once, and one per result beyond the calls it has. */
-export const duplicateToolCallId: LinkRule = linkRule({
+export const duplicateToolCallId: LinkRule<'duplicate-tool-call-id'> = linkRule({
   id: 'duplicate-tool-call-id',
   severity: 'error',
+  scope: 'neutral',
   perLink: ({ messages }, findings: Finding[]) => (link, { answered, surplus }) => {
     if (link.calls.length > 1) findings.push(issuedTwice(messages, link));
     // A second answer needs more results than calls; otherwise a surplus result belongs to a later call.
@@ -31,9 +32,8 @@ function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Findin
     related: where,
     text,
     why: 'A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.',
-    rejectedBy: [openaiChatOneResultPerCall],
     fix: `Give the repeated call in ${at(second)} a new id (and its result the same new id), or remove the repeated call.`,
-  });
+  }, { rejectedBy: [openaiChatOneResultPerCall] });
 }
 
 function answeredTwice(
@@ -57,7 +57,6 @@ function answeredTwice(
     related: [...link.calls.map((c) => c.messageIndex), ...earlier],
     text: `Tool result ${at(result)} answers "${id}" again: ${earlier.map(at).join(', ')} already answered it.`,
     why: 'Each call gets exactly one result; the extra one is a second answer to the same call.',
-    rejectedBy,
     fix: `Remove ${at(result)}, or merge its content into ${at(earlier[earlier.length - 1] ?? result)}.`,
-  });
+  }, { rejectedBy });
 }

@@ -27,9 +27,10 @@ function responsesAfter(messages: readonly Message[], i: number, found?: number[
  * duplicate-tool-call-id, tool-results-not-adjacent) report each mismatch with Gemini's text; this
  * rule counts the turns ids cannot explain (Gemini's functionCall.id is optional).
  */
-export const geminiResponseCount: MessageRule = messageRule({
+export const geminiResponseCount: MessageRule<'gemini-response-count'> = messageRule({
   id: 'gemini-response-count',
   severity: 'error',
+  scope: ['gemini'],
   perMessage: ({ messages }, findings: Finding[]) => (m) => {
     if (m.toolCalls.length === 0) return;
     const i = m.index;
@@ -45,9 +46,8 @@ export const geminiResponseCount: MessageRule = messageRule({
         related: responses,
         text: `${atStart(i)} makes ${calls} tool call${calls === 1 ? '' : 's'}, but the turn after it has ${responses.length} tool result${responses.length === 1 ? '' : 's'}, and missing ids leave no way to tell which call lacks its answer.`,
         why: 'Gemini pairs a call turn with the function response turn right after it, part for part.',
-        rejectedBy: [countRejection],
         fix: `Give ${at(i)} exactly one tool result per call, right after it; giving calls and results ids lets msgscope say which one is missing.`,
-      }),
+      }, { rejectedBy: [countRejection] }),
     );
   },
 });

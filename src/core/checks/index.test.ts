@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { linkToolCalls } from '../links';
 import type { Message } from '../model';
 import { brief } from '../testing/check';
-import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/corpus';
+import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/fixtureModels';
 import { ai, build, call, human, system, tool, usage } from '../testing/messages';
 import { syntheticRun } from '../testing/synthetic';
 import { rules, runChecks } from '.';

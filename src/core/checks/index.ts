@@ -2,8 +2,7 @@
 //
 // Convention for all finding texts: a message is named `message #N`, where N is its 0-based
 // index, the same number the timeline shows. Never 1-based.
-import type { ToolLinks } from '../model';
-import type { Finding, Message, RuleId, Severity, ToolLink } from '../model';
+import type { Finding, Message, Severity, ToolLink, ToolLinks } from '../model';
 import { anthropicRoles } from './anthropicRoles';
 import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';
 import { duplicateMessageId } from './duplicateMessageId';
@@ -13,7 +12,7 @@ import { invalidToolCall } from './invalidToolCall';
 import { orphanToolCall } from './orphanToolCall';
 import { orphanToolResult } from './orphanToolResult';
 import { pairResults, type Pairing } from './pairing';
-import type { LinkRule, MessageRule, Rule } from './rule';
+import type { Rule } from './rule';
 import { systemNotFirst } from './systemNotFirst';
 import { thinkingMissingSignature } from './thinkingMissingSignature';
 import { toolError } from './toolError';
@@ -25,7 +24,7 @@ import { usageMismatch } from './usageMismatch';
 
 export type { CheckContext, Rule } from './rule';
 
-export const rules: readonly (Rule | MessageRule | LinkRule)[] = [
+export const rules = [
   orphanToolCall,
   orphanToolResult,
   toolResultBeforeCall,
@@ -42,13 +41,13 @@ export const rules: readonly (Rule | MessageRule | LinkRule)[] = [
   toolNameMismatch,
   usageMismatch,
   unrecognizedMessage,
-];
+] as const satisfies readonly Rule[];
 
-// These judge a history for one target's API (Anthropic's, Gemini's); the others hold wherever it is sent.
-const PROVIDER_RULES: readonly Rule[] = [anthropicToolResultNotFirst, geminiResponseCount, anthropicRoles, thinkingMissingSignature];
+/** Every rule's id: part of the contract (the CLI's JSON, the page's `data-rule`). */
+export type RuleId = (typeof rules)[number]['id'];
 
 /** The rules that hold for any provider: what a format test compares, the reading and not the target. */
-export const neutralRuleIds: ReadonlySet<RuleId> = new Set(rules.filter((rule) => !PROVIDER_RULES.includes(rule)).map((rule) => rule.id));
+export const neutralRuleIds: ReadonlySet<RuleId> = new Set(rules.filter((rule) => rule.scope === 'neutral').map((rule) => rule.id));
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -66,9 +65,18 @@ export function runChecks(messages: readonly Message[], links: ToolLinks): Findi
     // Each rule's findings keep their own array, so the order before sorting is the rule order.
     const findings: Finding[] = [];
     found.push(findings);
-    if ('perMessage' in rule) messageVisitors.push(rule.perMessage(ctx, findings));
-    else if ('perLink' in rule) linkVisitors.push(rule.perLink(ctx, findings));
-    else for (const finding of rule.check(ctx)) findings.push(finding);
+    const r: Rule = rule;
+    switch (r.visits) {
+      case 'message':
+        messageVisitors.push(r.perMessage(ctx, findings));
+        break;
+      case 'link':
+        linkVisitors.push(r.perLink(ctx, findings));
+        break;
+      case 'history':
+        for (const finding of r.check(ctx)) findings.push(finding);
+        break;
+    }
   }
   for (const m of messages) for (const visit of messageVisitors) visit(m);
   for (const link of links.values()) {

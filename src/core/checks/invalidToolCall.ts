@@ -3,9 +3,10 @@ import { langchainInvalidCallReply } from '../providers/langgraph/errors';
 import { openaiChatMissingResult } from '../providers/openaiChat';
 import { at, atStart, clip, messageRule, report, type MessageRule } from './rule';
 
-export const invalidToolCall: MessageRule = messageRule({
+export const invalidToolCall: MessageRule<'invalid-tool-call'> = messageRule({
   id: 'invalid-tool-call',
   severity: 'error',
+  scope: 'neutral',
   perMessage: ({ messages, links }, findings: Finding[]) => (m) => {
     for (const c of m.invalidToolCalls) {
       const answer = c.id === undefined ? undefined : links.get(c.id)?.results[0];
@@ -30,17 +31,14 @@ function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, ans
     return report(invalidToolCall, messages, {
       ...base,
       why: unparsed,
-      notes: [langchainReply],
       fix: `${atStart(answer)} already answers it with an error; if the model keeps sending bad arguments, check the tool's schema and description.`,
-    });
+    }, { notes: [langchainReply] });
   }
   return report(invalidToolCall, messages, {
     ...base,
     why: `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
-    rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.id)],
-    notes: [langchainReply],
     fix: `Answer it with a ToolMessage${c.id === undefined ? '' : ` with tool_call_id="${c.id}"`} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
-  });
+  }, { rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.id)], notes: [langchainReply] });
 }
 
 function unparsableArgs(messages: readonly Message[], m: Message, c: ToolCall): Finding {

@@ -7,9 +7,10 @@ import { openaiChatMissingResult } from '../providers/openaiChat';
 import { openaiResponsesMissingOutput } from '../providers/openaiResponses';
 import { at, callAt, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
-export const orphanToolCall: LinkRule = linkRule({
+export const orphanToolCall: LinkRule<'orphan-tool-call'> = linkRule({
   id: 'orphan-tool-call',
   severity: 'error',
+  scope: 'neutral',
   perLink: ({ messages }, findings: Finding[]) => (link, { unanswered }) => {
     const id = link.id;
     for (const ref of unanswered) {
@@ -29,9 +30,8 @@ export const orphanToolCall: LinkRule = linkRule({
           toolCallId: id,
           text: `The ${name} call "${id}" in ${at(ref.messageIndex)} has no tool result after it.`,
           why: 'The next request would send a call the model never got an answer to.',
-          rejectedBy,
           fix: `Add a ToolMessage with tool_call_id="${id}" right after ${at(insertAfter)}, or remove the call from ${at(ref.messageIndex)}.`,
-        }),
+        }, { rejectedBy }),
       );
     }
   },

@@ -6,9 +6,10 @@ import { openaiChatResultWithoutCall } from '../providers/openaiChat';
 import { openaiResponsesMissingCall } from '../providers/openaiResponses';
 import { at, linkRule, report, type LinkRule } from './rule';
 
-export const orphanToolResult: LinkRule = linkRule({
+export const orphanToolResult: LinkRule<'orphan-tool-result'> = linkRule({
   id: 'orphan-tool-result',
   severity: 'error',
+  scope: 'neutral',
   perLink: ({ messages }, findings: Finding[]) => (link) => {
     if (link.calls.length > 0) return;
     const id = link.id;
@@ -20,14 +21,13 @@ export const orphanToolResult: LinkRule = linkRule({
           toolCallId: id,
           text: `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`,
           why: 'The model never asked for this result, so nothing links it to a call.',
-          rejectedBy: [
+          fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
+        }, { rejectedBy: [
             openaiChatResultWithoutCall,
             openaiResponsesMissingCall(id),
             anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
             geminiResponseNotAfterCall,
-          ],
-          fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
-        }),
+          ] }),
       );
     }
   },

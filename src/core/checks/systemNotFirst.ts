@@ -2,9 +2,10 @@ import type { Finding } from '../model';
 import { at, messageRule, report, type MessageRule } from './rule';
 
 /** System messages at the very start are fine, however many; one after any other message is not. */
-export const systemNotFirst: MessageRule = messageRule({
+export const systemNotFirst: MessageRule<'system-not-first'> = messageRule({
   id: 'system-not-first',
   severity: 'warning',
+  scope: 'neutral',
   perMessage({ messages }, findings: Finding[]) {
     let firstOther = -1;
     return (m) => {

@@ -33,9 +33,10 @@ function geminiThinks(messages: readonly Message[]): boolean {
  * flags what the format shows: Anthropic thinking blocks, and Gemini functionCall parts (Gemini puts
  * the signature on the first functionCall part of a model turn, none on the parallel ones after it).
  */
-export const thinkingMissingSignature: MessageRule = messageRule({
+export const thinkingMissingSignature: MessageRule<'thinking-missing-signature'> = messageRule({
   id: 'thinking-missing-signature',
   severity: 'warning',
+  scope: ['anthropic', 'gemini'],
   perMessage({ messages }, findings: Finding[]) {
     let thinks: boolean | undefined;
     return (m) => {
@@ -75,9 +76,8 @@ function anthropicFinding(messages: CheckContext['messages'], m: Message, raw: u
     messageIndex: m.index,
     text: `${atStart(m.index)} has a ${missing.type} block without its ${missing.field}.`,
     why: 'Anthropic signs its thinking, and thinking blocks must be sent back unmodified with their signature.',
-    rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field)],
     fix: `Keep the ${missing.type} blocks of ${at(m.index)} exactly as the API returned them, ${missing.field} included; if it is gone, remove the block instead of sending it unsigned.`,
-  });
+  }, { rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field)] });
 }
 
 function geminiFinding(messages: CheckContext['messages'], m: Message): Finding {
@@ -86,7 +86,6 @@ function geminiFinding(messages: CheckContext['messages'], m: Message): Finding 
     ...(m.toolCalls[0]?.id !== undefined && { toolCallId: m.toolCalls[0].id }),
     text: `The first functionCall part of ${at(m.index)} has no thoughtSignature, though this history comes from a thinking Gemini model.`,
     why: 'Gemini 3 models want the thoughtSignature they returned on the first functionCall part of a model turn sent back with it.',
-    rejectedBy: [geminiMissingThoughtSignature],
     fix: `Keep the thoughtSignature on the functionCall parts of ${at(m.index)} as the API returned them.`,
-  });
+  }, { rejectedBy: [geminiMissingThoughtSignature] });
 }

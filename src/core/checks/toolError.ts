@@ -22,9 +22,10 @@ function looksLikeToolNodeError(text: string): boolean {
 /** Also used by the token view, so its error counts agree with the findings. */
 export const isErrorResult = (m: Message): boolean => m.status === 'error' || looksLikeToolNodeError(m.text);
 
-export const toolError: MessageRule = messageRule({
+export const toolError: MessageRule<'tool-error'> = messageRule({
   id: 'tool-error',
   severity: 'warning',
+  scope: 'neutral',
   perMessage: ({ messages, links }, findings: Finding[]) => (m) => {
     if (m.role !== 'tool' || !isErrorResult(m)) return;
     const id = m.toolCallId;

@@ -2,9 +2,10 @@ import type { Finding, Message, ToolLink } from '../model';
 import type { Pair } from './pairing';
 import { at, callAt, linkRule, report, type LinkRule } from './rule';
 
-export const toolNameMismatch: LinkRule = linkRule({
+export const toolNameMismatch: LinkRule<'tool-name-mismatch'> = linkRule({
   id: 'tool-name-mismatch',
   severity: 'warning',
+  scope: 'neutral',
   perLink: ({ messages }, findings: Finding[]) => (link, { answered, early }) => {
     for (const pair of answered) mismatch(messages, link, pair, findings);
     for (const pair of early) mismatch(messages, link, pair, findings);

@@ -6,9 +6,10 @@ import { LANGGRAPH_ACCEPTS_ORDER } from '../providers/langgraph/errors';
 import { openaiChatResultWithoutCall } from '../providers/openaiChat';
 import { at, linkRule, report, type LinkRule } from './rule';
 
-export const toolResultBeforeCall: LinkRule = linkRule({
+export const toolResultBeforeCall: LinkRule<'tool-result-before-call'> = linkRule({
   id: 'tool-result-before-call',
   severity: 'error',
+  scope: 'neutral',
   perLink: ({ messages }, findings: Finding[]) => (link, { early }) => {
     const id = link.id;
     for (const { call, result } of early) {
@@ -20,14 +21,12 @@ export const toolResultBeforeCall: LinkRule = linkRule({
           related: [call.messageIndex],
           text: `Tool result ${at(result)} answers "${id}", but the call is only issued later, in ${at(call.messageIndex)}.`,
           why: 'A result must follow the AI message that asked for it.',
-          rejectedBy: [
+          fix: `Move ${at(result)} to just after ${at(call.messageIndex)}, with that message's other tool results.`,
+        }, { rejectedBy: [
             openaiChatResultWithoutCall,
             anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
             geminiResponseNotAfterCall,
-          ],
-          notes: [LANGGRAPH_ACCEPTS_ORDER],
-          fix: `Move ${at(result)} to just after ${at(call.messageIndex)}, with that message's other tool results.`,
-        }),
+          ], notes: [LANGGRAPH_ACCEPTS_ORDER] }),
       );
     }
   },

@@ -21,9 +21,10 @@ function anthropicRejection(layout: AnthropicLayout, call: number, result: numbe
 }
 
 /** OpenAI, Anthropic and Gemini want every result in the unbroken run of tool messages right after its call. */
-export const toolResultsNotAdjacent: LinkRule = linkRule({
+export const toolResultsNotAdjacent: LinkRule<'tool-results-not-adjacent'> = linkRule({
   id: 'tool-results-not-adjacent',
   severity: 'error',
+  scope: 'neutral',
   perLink({ messages }, findings: Finding[]) {
     const runEnd = nextNonTool(messages);
     return (link, { answered }) => {
@@ -40,10 +41,8 @@ export const toolResultsNotAdjacent: LinkRule = linkRule({
             related: [call.messageIndex, between],
             text: `Tool result ${at(result)} answers "${id}" from ${at(call.messageIndex)}, but ${at(between)} (${role}) stands between them.`,
             why: 'Only tool messages may stand between an AI message with tool calls and their results.',
-            rejectedBy: [openaiChatMissingResult(id), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall],
-            notes: [LANGGRAPH_ACCEPTS_ORDER],
             fix: `Move ${at(result)} to just before ${at(between)}, so it follows the other results of ${at(call.messageIndex)}.`,
-          }),
+          }, { rejectedBy: [openaiChatMissingResult(id), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall], notes: [LANGGRAPH_ACCEPTS_ORDER] }),
         );
       }
     };

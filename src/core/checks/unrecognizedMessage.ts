@@ -1,9 +1,10 @@
 import type { Finding } from '../model';
 import { atStart, messageRule, report, type MessageRule } from './rule';
 
-export const unrecognizedMessage: MessageRule = messageRule({
+export const unrecognizedMessage: MessageRule<'unrecognized-message'> = messageRule({
   id: 'unrecognized-message',
   severity: 'warning',
+  scope: 'neutral',
   perMessage: ({ messages }, findings: Finding[]) => (m) => {
     if (m.problem === undefined) return;
     const { path, line, column } = m.location;

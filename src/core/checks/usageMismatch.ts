@@ -1,9 +1,10 @@
 import type { Finding } from '../model';
 import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
-export const usageMismatch: MessageRule = messageRule({
+export const usageMismatch: MessageRule<'usage-mismatch'> = messageRule({
   id: 'usage-mismatch',
   severity: 'warning',
+  scope: 'neutral',
   perMessage: ({ messages }, findings: Finding[]) => (m) => {
     const u = m.usage;
     // A total the adapter computed itself always adds up; only a reported one can disagree.
