@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTranscript } from './analyze';
-import { toolErrorRetry } from './testing/corpus';
+import { toolErrorRetry } from './testing/fixtureModels';
 
 describe('buildTranscript', () => {
   it('links, checks and totals the messages', () => {

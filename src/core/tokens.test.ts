@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkToolCalls } from './links';
 import type { Message } from './model';
-import { redisLogs, toolErrorRetry, weatherOrphan } from './testing/corpus';
+import { redisLogs, toolErrorRetry, weatherOrphan } from './testing/fixtureModels';
 import { ai, build, call, human, tool, usage } from './testing/messages';
 import { computeTokens } from './tokens';
 

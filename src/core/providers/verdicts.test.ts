@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTranscript } from '../analyze';
-import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/corpus';
+import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/fixtureModels';
 import { ai, build, call, human, tool } from '../testing/messages';
 import type { Message, ProviderTarget } from '../model';
 import { TARGETS } from './targets';

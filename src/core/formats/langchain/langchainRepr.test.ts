@@ -5,8 +5,8 @@ import clean from '../../../../fixtures/formats/langchain-repr/clean.txt?raw';
 import fault from '../../../../fixtures/formats/langchain-repr/fault.txt?raw';
 import toolCalls from '../../../../fixtures/formats/langchain-repr/tool-calls.txt?raw';
 import type { Message } from '../../model';
-import { STORED_1A } from '../../testing/formats-md';
 import { allRules, transcript, where } from '../../testing/importing';
+import { STORED_1A } from '../../testing/samples';
 import { langchainPretty } from './langchainPretty';
 import { langchainRepr } from './langchainRepr';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STORED_1A } from '../../testing/formats-md';
 import { readWith } from '../../testing/importing';
+import { STORED_1A } from '../../testing/samples';
 import { langchainStored } from './langchainStored';
 
 const read = readWith(langchainStored);

@@ -1,5 +1,5 @@
-// The shared corpus files (/work/shared/corpus, fixtures/) as the adapters should normalize them,
-// written by hand so core tests do not depend on the adapters.
+// The sample histories in fixtures/ (docs/FORMATS.md, "Sample histories in fixtures") as the adapters
+// should normalize them, written by hand so core tests do not depend on the adapters.
 import { ai, build, call, human, system, tool, usage } from './messages';
 
 /** weather-orphan.openai.json */

@@ -1,6 +1,9 @@
-// Samples quoted verbatim from formats.md that more than one test reads.
+// Samples quoted verbatim from the sources in docs/FORMATS.md that more than one test reads.
 
-/** formats.md 1a: Python messages_to_dict output from langchain-core 1.2.6 (the run formats.md 1f shows as a repr). */
+/**
+ * docs/FORMATS.md, "LangChain": Python messages_to_dict output from langchain-core 1.2.6, of the run whose
+ * repr() is fixtures/formats/langchain-repr/fault.txt.
+ */
 export const STORED_1A = `[
  {"type": "system", "data": {"content": "You are helpful.", "additional_kwargs": {}, "response_metadata": {}, "type": "system", "name": null, "id": null}},
  {"type": "human",  "data": {"content": "What is 2+2?", "additional_kwargs": {}, "response_metadata": {}, "type": "human", "name": null, "id": "h1"}},
