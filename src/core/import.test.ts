@@ -19,7 +19,7 @@ function failure(text: string, format?: string): ImportError {
   return result.error;
 }
 
-describe('importText on the corpus', () => {
+describe('importText on the sample histories', () => {
   it('reads redis-logs.langchain.json (stored messages, Chinese text)', () => {
     const t = transcript(redisLogs);
     expect([t.format, t.formatLabel]).toEqual(['langchain-stored', 'LangChain stored messages']);

@@ -4,7 +4,7 @@ import { ANTHROPIC_FIRST_USER, anthropicAlternate } from '../providers/anthropic
 import { TARGET_LABELS } from '../providers/targets';
 import { at, atStart, historyRule, report, type HistoryRule } from './rule';
 
-// formats.md: the current API accepts both; a warning, never a rejection.
+// docs/FORMATS.md, "Anthropic Messages": the current API accepts both; a warning, never a rejection.
 const OLDER = `Older ${TARGET_LABELS.anthropic} API versions and some proxies reject it:`;
 const MERGED = `The current ${TARGET_LABELS.anthropic} API combines consecutive same-role turns into one. ${OLDER}`;
 

@@ -20,7 +20,7 @@ describe('invalid-tool-call', () => {
     const findings = check(invalidToolCall, build(ai({ toolCalls: [c] }), tool('c1')));
     expect(brief(findings)).toEqual([{ rule: 'invalid-tool-call', at: 0, id: 'c1' }]);
     expect(findings[0]?.text).toContain('not valid JSON: {"location": "Hangzhou"');
-    // formats.md records no provider rejecting unparsable arguments, so none is claimed.
+    // docs/FORMATS.md, "OpenAI Chat Completions": no provider is on record rejecting unparsable arguments, so none is claimed.
     expect(findings[0]?.rejectedBy).toBeUndefined();
   });
 

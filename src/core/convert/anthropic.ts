@@ -1,4 +1,4 @@
-// Anthropic Messages request body `{system?, messages}` (formats.md §4), turn by turn as
+// Anthropic Messages request body `{system?, messages}` (docs/FORMATS.md, "Anthropic and Claude Code"), turn by turn as
 // anthropicLayout splits the history, so positions in findings match this request.
 import type { Message, Transcript } from '../model';
 import { assistantBlocks, humanBlocks, toolResultBlock, type Block } from '../providers/anthropic/blocks';

@@ -1,4 +1,4 @@
-// LangChain `messages_to_dict` output (formats.md §1a): `{"type": ..., "data": {...}}` with every
+// LangChain `messages_to_dict` output (docs/FORMATS.md, "LangChain"): `{"type": ..., "data": {...}}` with every
 // field a Python dump writes, nulls included, so `messages_from_dict` reads it back.
 import { isRecord } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript, Usage } from '../model';

@@ -1,4 +1,4 @@
-// OpenAI Chat Completions request body `{messages: [...]}` (formats.md §2).
+// OpenAI Chat Completions request body `{messages: [...]}` (docs/FORMATS.md, "OpenAI, Mistral and Ollama").
 import { isRecord } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript } from '../model';
 import type { Lost } from '../providers/lost';

@@ -12,7 +12,7 @@ export const geminiResponseCount: Rejection = {
     'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
 };
 
-/** formats.md quotes only the start of this Gemini 3 error. */
+/** docs/FORMATS.md, "Gemini": only the start of this Gemini 3 error is quoted. */
 export const geminiMissingThoughtSignature: Rejection = {
   target: 'gemini',
   error: 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly…',

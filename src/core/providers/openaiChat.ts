@@ -12,7 +12,7 @@ export const openaiChatResultWithoutCall: Rejection = {
 };
 
 /**
- * formats.md records that OpenAI rejects repeated tool_call_ids, but no verbatim API text: this is
+ * docs/FORMATS.md, "OpenAI Chat Completions": OpenAI rejects repeated tool_call_ids; this is
  * LangChain's reading of that 400 (its INVALID_TOOL_RESULTS error page).
  */
 export const openaiChatOneResultPerCall: Rejection = {

@@ -3,7 +3,7 @@
 // with `uuid`, `parentUuid`, `timestamp`, `sessionId`, and on user and assistant lines `message`,
 // a raw Anthropic API message. Anthropic does not document the format; fields follow community
 // schemas (oneryalcin/agent-schemas claude-code/v2.1.144/session.schema.json; d-kimuson/claude-code-viewer
-// src/lib/conversation-schema), as summarized in formats.md section 4.
+// src/lib/conversation-schema); see docs/FORMATS.md, "Anthropic and Claude Code".
 import { isRecord } from '../../json/value';
 import { readAnthropicMessage } from './anthropicMessage';
 import { whereAt, whereOf, type Where } from '../common/draftPaths';

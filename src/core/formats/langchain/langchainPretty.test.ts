@@ -8,7 +8,7 @@ import { langchainPretty } from './langchainPretty';
 
 const read = (text: string) => langchainPretty.readText(text).messages;
 
-// formats.md 1f, verbatim: pretty_print() of a human message, an AI tool call and its result (langchain-core 1.2.6).
+// docs/FORMATS.md, "LangChain", verbatim: pretty_print() of a human message, an AI tool call and its result (langchain-core 1.2.6).
 const PRETTY_1F = `================================ Human Message =================================
 
 What is 2+2?
@@ -32,7 +32,7 @@ const title = (word: string) => {
 };
 
 describe('langchain-pretty', () => {
-  it('reads the formats.md example, linking the result to the call by order and name', () => {
+  it('reads the langchain-core 1.2.6 example, linking the result to the call by order and name', () => {
     const t = transcript(PRETTY_1F);
     expect([t.format, t.formatLabel]).toEqual(['langchain-pretty', 'LangChain pretty_print output']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.name, m.text, m.location.path, m.location.line])).toEqual([

@@ -1,4 +1,4 @@
-// LangChain `message.pretty_print()` output pasted from a terminal or notebook (formats.md 1f). Shape:
+// LangChain `message.pretty_print()` output pasted from a terminal or notebook (docs/FORMATS.md, "LangChain"). Shape:
 // langchain-core `messages/base.py::BaseMessage.pretty_repr` (`get_msg_title_repr(type.title() +
 // " Message")`, an 80-column `=` rule, bold in notebooks; `Name: x` when the message has a name; a blank
 // line; the content as `str()` prints it) and `messages/ai.py::AIMessage.pretty_repr` (`Tool Calls:` /

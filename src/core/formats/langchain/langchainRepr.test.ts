@@ -29,10 +29,10 @@ const meaning = (m: Message) => ({
   problem: m.problem,
 });
 
-// formats.md 1f, verbatim: langchain-core 1.x repr (the run formats.md 1a dumps as JSON).
+// docs/FORMATS.md, "LangChain", verbatim: langchain-core 1.x repr (of the run testing/samples.ts holds as messages_to_dict JSON).
 const REPR_1X = fault;
 
-// formats.md 1f, verbatim: a 0.3 AIMessage as pasted (empty invalid_tool_calls and `example` left out; `…` elisions are the doc's).
+// docs/FORMATS.md, "LangChain", verbatim: a 0.3 AIMessage as pasted (empty invalid_tool_calls and `example` left out; `…` elisions as quoted).
 const REPR_03 = `AIMessage(content='', additional_kwargs={'tool_calls': [{'id': 'call_iXj…', 'function': {'arguments': '{"a":3,"b":12}', 'name': 'multiply'}, 'type': 'function'}], 'refusal': None}, response_metadata={'token_usage': {…}, 'model_name': 'gpt-4o-mini-2024-07-18', 'system_fingerprint': 'fp_…', 'finish_reason': 'tool_calls', 'logprobs': None}, id='run-0b62…-0', tool_calls=[{'name': 'multiply', 'args': {'a': 3, 'b': 12}, 'id': 'call_iXj…', 'type': 'tool_call'}], usage_metadata={'input_tokens': 80, 'output_tokens': 17, 'total_tokens': 97})`;
 
 describe('langchain-repr fixtures', () => {
@@ -77,7 +77,7 @@ describe('langchain-repr fixtures', () => {
     expect(t.tokens.totals).toMatchObject({ input: 258, output: 68, total: 326, messagesWithUsage: 2 });
   });
 
-  it('reads fault.txt (formats.md 1f verbatim) and flags the invalid call and the error result', () => {
+  it('reads fault.txt (langchain-core 1.2.6 output, verbatim) and flags the invalid call and the error result', () => {
     const t = transcript(fault);
     expect(allRules(t)).toEqual([
       ['invalid-tool-call', 2, 'call_2'],
@@ -89,7 +89,7 @@ describe('langchain-repr fixtures', () => {
 });
 
 describe('langchain-repr reads what the JSON forms read', () => {
-  it('1.x repr = formats.md 1a messages_to_dict', () => {
+  it('1.x repr = the same run as messages_to_dict', () => {
     const fromRepr = transcript(REPR_1X);
     const fromJson = transcript(STORED_1A);
     expect(fromJson.format).toBe('langchain-stored');
@@ -119,7 +119,7 @@ describe('langchain-repr reads what the JSON forms read', () => {
 });
 
 describe('langchain-repr forms', () => {
-  it('reads a 0.3 AIMessage on its own (formats.md 1f, verbatim)', () => {
+  it('reads a 0.3 AIMessage on its own (as pasted, verbatim)', () => {
     const [message] = read(REPR_03);
     expect(message).toMatchObject({
       role: 'ai',

@@ -1,6 +1,6 @@
 // LangChain messages as Python prints them, pasted from a terminal: `print(messages)` / `repr()` lists,
 // single messages, one message per line, LangGraph state and stream-update dicts (`{'messages': [...]}`)
-// and pydantic `str()` without the class name. Shape (formats.md 1f): pydantic `BaseModel.__repr__` /
+// and pydantic `str()` without the class name. Shape (docs/FORMATS.md, "LangChain"): pydantic `BaseModel.__repr__` /
 // `__str__` over langchain-core `load/serializable.py::Serializable.__repr_args__`, which leaves out
 // fields equal to their default; tests `libs/core/tests/unit_tests/test_messages.py::test_tool_message_repr`
 // and `test_tool_message_str`. The fields are those of the JSON forms, so `readMessage` reads them.

@@ -4,7 +4,7 @@ import { langchainSerialized } from './langchainSerialized';
 
 const read = readWith(langchainSerialized);
 
-// formats.md 1b, verbatim: Python dumpd output.
+// docs/FORMATS.md, "LangChain", verbatim: Python dumpd output (langchain-core 1.2.6).
 const PYTHON_1B = JSON.parse(`[{"lc":1,"type":"constructor","id":["langchain","schema","messages","HumanMessage"],"kwargs":{"content":"hi","type":"human","id":"h1"}},
  {"lc":1,"type":"constructor","id":["langchain","schema","messages","AIMessage"],"kwargs":{"content":"","response_metadata":{"model_name":"x"},"type":"ai",
    "tool_calls":[{"name":"add","args":{"a":2},"id":"call_1","type":"tool_call"}],
@@ -40,7 +40,7 @@ describe('langchain-serialized', () => {
     ]);
   });
 
-  it('reads a LangSmith generation message (formats.md 1h, verbatim)', () => {
+  it('reads a LangSmith generation message (langchain-core 1.2.6 tracer output, verbatim)', () => {
     const message = JSON.parse(`{"lc":1,"type":"constructor","id":["langchain","schema","messages","AIMessage"],
      "kwargs":{"content":"Hi!","response_metadata":{"finish_reason":"stop","model_name":"gpt-4o-mini"},"type":"ai","id":"lc_run--1",
                "usage_metadata":{"input_tokens":3,"output_tokens":2,"total_tokens":5},"tool_calls":[],"invalid_tool_calls":[]}}`) as unknown;

@@ -62,7 +62,7 @@ describe('langchain-stored', () => {
     ]);
   });
 
-  it('reads chunk types (formats.md 1d, verbatim)', () => {
+  it('reads chunk types (langchain-core 1.2.6 output, verbatim)', () => {
     const chunk = JSON.parse(`{"type":"AIMessageChunk","data":{"content":"","additional_kwargs":{},"response_metadata":{},"type":"AIMessageChunk","name":null,"id":null,
  "tool_calls":[{"name":"add","args":{"a":2},"id":"call_1","type":"tool_call"}],"invalid_tool_calls":[],"usage_metadata":null,
  "tool_call_chunks":[{"name":"add","args":"{\\"a\\": 2}","id":"call_1","index":0,"type":"tool_call_chunk"}],"chunk_position":"last"}}`) as unknown;

@@ -10,7 +10,7 @@ import { langsmith } from './langsmith';
 const read = readWith(langsmith);
 
 describe('langsmith fixtures', () => {
-  it('reads a chat-model run: list-of-lists inputs, LLMResult outputs (formats.md 1h)', () => {
+  it('reads a chat-model run: list-of-lists inputs, LLMResult outputs (docs/FORMATS.md, "LangChain")', () => {
     const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['langsmith', 'LangSmith runs']);
     expect(t.messages.map((m) => [m.role, m.sourceType, m.text, m.location.path])).toEqual([

@@ -1,5 +1,5 @@
 // Mistral chat (client-python `src/mistralai/models/*`: `assistantmessage.py`, `toolcall.py`,
-// `thinkchunk.py`, `documenturlchunk.py`, `chatcompletionresponse.py`; formats.md section 9): OpenAI's
+// `thinkchunk.py`, `documenturlchunk.py`, `chatcompletionresponse.py`; docs/FORMATS.md, "OpenAI, Mistral and Ollama"): OpenAI's
 // shape, with `function.arguments` as an object or a string, `prefix` on assistant messages, chunk
 // content (`thinking` lists, `document_url`, `image_url` as a bare string) and `name` on tool messages.
 // Only those Mistral-only marks claim an input; without them the same JSON is OpenAI Chat.

@@ -1,5 +1,5 @@
 // Ollama `/api/chat` (ollama `api/types.go`: `ChatRequest`, `Message`, `ToolCall`, `ChatResponse`;
-// formats.md section 9): OpenAI-like messages with `thinking`, base64 `images`, tool calls whose
+// docs/FORMATS.md, "OpenAI, Mistral and Ollama"): OpenAI-like messages with `thinking`, base64 `images`, tool calls whose
 // `arguments` is an object and whose `id` is often missing, and tool results named by `tool_name`.
 // Calls without ids get stable ones and results link by tool name (openai-link.ts).
 import { chatEvidence } from './openaiMarks';

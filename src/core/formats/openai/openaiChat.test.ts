@@ -80,7 +80,7 @@ describe('openai-chat fixtures', () => {
     expect(rules(t)).toEqual([['orphan-tool-result', 4, 'get_forecast@4']]);
   });
 
-  it('reads the corpus weather-orphan.openai.json with its three faults', () => {
+  it('reads the sample history weather-orphan.openai.json with its three faults', () => {
     const t = transcript(weatherOrphan);
     expect(t.format).toBe('openai-chat');
     expect(rules(t)).toEqual([

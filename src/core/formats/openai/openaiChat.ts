@@ -1,4 +1,4 @@
-// OpenAI Chat Completions (openai-python `src/openai/types/chat/*`, formats.md section 2): a request
+// OpenAI Chat Completions (openai-python `src/openai/types/chat/*`, docs/FORMATS.md, "OpenAI, Mistral and Ollama"): a request
 // body `{model, messages, tools...}`, a bare `messages` list, or a `chat.completion` response.
 // A plain `[{role, content}]` list carries nothing of OpenAI's own and stays with langchain-dict (50);
 // OpenAI's marks (see openai-marks.ts) or a request/response envelope claim it here.

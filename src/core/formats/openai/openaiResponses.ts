@@ -1,5 +1,5 @@
 // OpenAI Responses API (openai-python `src/openai/types/responses/*`: `response_create_params.py`,
-// `response_input_item_param.py`, `response.py`, `response_usage.py`; formats.md section 3): a request
+// `response_input_item_param.py`, `response.py`, `response_usage.py`; docs/FORMATS.md, "OpenAI, Mistral and Ollama"): a request
 // `{model?, instructions?, input: string | items}`, a bare items list, or a response
 // `{object: "response", output: items, usage}`. Items are read in openai-responses-items.ts.
 import { describeShape, isRecord } from '../../json/value';

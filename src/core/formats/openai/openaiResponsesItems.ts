@@ -1,5 +1,5 @@
 // OpenAI Responses items (openai-python `src/openai/types/responses/response_input_item_param.py`,
-// `response_output_item.py`; formats.md section 3) read into timeline messages.
+// `response_output_item.py`; docs/FORMATS.md, "OpenAI, Mistral and Ollama") read into timeline messages.
 //
 // The API has no assistant "message with tool calls": one model turn is a run of items, e.g.
 // `reasoning, message, function_call, function_call`. Such a run becomes ONE AI message, so calls

@@ -19,7 +19,7 @@ export const anthropicResultsNotFirst = (turn: number, toolUses: number): Reject
   error: `messages.${turn}: Did not find ${toolUses} tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.`,
 });
 
-/** formats.md: thinking blocks must be replayed unmodified with their signature; it records no error text. */
+/** docs/FORMATS.md, "Anthropic Messages": thinking blocks must be replayed unmodified with their signature. */
 export const anthropicThinkingSignature = (turn: number, block: number, type: string, field: string): Rejection => ({
   target: 'anthropic',
   error: `messages.${turn}.content.${block}: a \`${type}\` block without \`${field}\` (no verbatim error text on record: thinking blocks must be sent back unmodified, ${field} included)`,
