@@ -1,6 +1,6 @@
 import type { Finding, Severity, Transcript, Verdict } from '../core/model';
 
-/** The `--json` output; its keys are a contract (DESIGN.md), so only ever add to it. */
+/** The `--json` output; its keys are a contract (README, "Command line"), so only ever add to it. */
 export interface CheckReport {
   format: string;
   formatLabel: string;

@@ -1,7 +1,7 @@
 // Anthropic Messages API: a request body `{model, max_tokens, system?, messages}`, a bare list of
 // messages, or a response `{type: "message", role: "assistant", content, stop_reason, usage}`.
 // Source: anthropics/anthropic-sdk-python@009b035 src/anthropic/types/message_create_params.py and
-// message.py (see anthropic-message.ts for the blocks).
+// message.py (see anthropicMessage.ts for the blocks).
 import { isRecord } from '../../json/value';
 import { isCallType, isResultType, readAnthropicMessage } from './anthropicMessage';
 import { whereAt, whereOf } from '../common/draftPaths';

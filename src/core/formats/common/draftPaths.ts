@@ -1,6 +1,6 @@
 // Paths and turn splitting for adapters whose input elements may each become several messages (a
-// user turn carrying tool results, a log line continuing an earlier message), so wrappers.ts's
-// one-element-one-message loop does not fit. Unlike split-messages.ts, where the text around results
+// user turn carrying tool results, a log line continuing an earlier message), so messageList.ts's
+// one-element-one-message loop does not fit. Unlike splitMessages.ts, where the text around results
 // stays one message with the element as raw, a run of blocks here is its own message with its own
 // raw and path, as Anthropic and Gemini turns are read.
 import { linePath } from '../../json/locate';

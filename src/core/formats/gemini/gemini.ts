@@ -2,7 +2,7 @@
 // (python-genai: `system_instruction`, also inside `config`), a bare list of `Content`, or a response
 // `{candidates: [{content, finishReason}], usageMetadata, modelVersion}`. REST camelCase and
 // python-genai snake_case alike. Source: googleapis/python-genai@6680718 google/genai/types.py
-// (`Content`, `GenerateContentResponse`); see gemini-parts.ts for the parts.
+// (`Content`, `GenerateContentResponse`); see geminiParts.ts for the parts.
 import { isRecord, kindOf } from '../../json/value';
 import type { ContentBlock, Role, ToolCall } from '../../model';
 import { splitTurn, wholeTurn, whereAt, whereOf, type Where } from '../common/draftPaths';

@@ -18,7 +18,7 @@ function syntaxError(run: () => unknown): PythonSyntaxError {
   throw new Error('expected a PythonSyntaxError');
 }
 
-describe('python-literal strings', () => {
+describe('pythonLiteral strings', () => {
   it('reads both quotes and the escapes repr() writes', () => {
     expect(py(`'it\\'s'`)).toBe("it's");
     expect(py(`"it's"`)).toBe("it's");
@@ -52,7 +52,7 @@ describe('python-literal strings', () => {
   });
 });
 
-describe('python-literal values', () => {
+describe('pythonLiteral values', () => {
   it('reads None, True, False and numbers', () => {
     expect(py('[None, True, False, 0, -12, 3.5, -1e-3, 1_000, 0x1F, 0o17, 0b101, .5, 2.]')).toEqual([
       null, true, false, 0, -12, 3.5, -0.001, 1000, 31, 15, 5, 0.5, 2,
@@ -141,7 +141,7 @@ describe('python-literal values', () => {
   });
 });
 
-describe('python-literal errors name line and column', () => {
+describe('pythonLiteral errors name line and column', () => {
   const cases: [string, string][] = [
     ["[A(content='hi)]", "line 1, column 12: unterminated string: no closing '"],
     ["[A(content='hi\n')]", "line 1, column 12: unterminated string: the line ends before the closing '"],

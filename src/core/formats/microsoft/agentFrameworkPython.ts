@@ -2,7 +2,7 @@
 // python/packages/core/agent_framework/_types.py (Message, Content, UsageDetails, ChatResponse) and
 // _serialization.py. Current messages are `{"type": "message", "role": "user", "contents": [...]}`;
 // until early 2026 they were `{"type": "chat_message", "role": {"type": "role", "value": "user"}, ...}`.
-// Contents mirror Microsoft.Extensions.AI in snake_case (see meai-contents.ts).
+// Contents mirror Microsoft.Extensions.AI in snake_case (see meaiContents.ts).
 import { isRecord } from '../../json/value';
 import type { Usage } from '../../model';
 import { expectedObject } from '../common/drafts';

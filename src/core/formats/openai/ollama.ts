@@ -1,7 +1,7 @@
 // Ollama `/api/chat` (ollama `api/types.go`: `ChatRequest`, `Message`, `ToolCall`, `ChatResponse`;
 // docs/FORMATS.md, "OpenAI, Mistral and Ollama"): OpenAI-like messages with `thinking`, base64 `images`, tool calls whose
 // `arguments` is an object and whose `id` is often missing, and tool results named by `tool_name`.
-// Calls without ids get stable ones and results link by tool name (openai-link.ts).
+// Calls without ids get stable ones and results link by tool name (openaiLink.ts).
 import { chatEvidence } from './openaiMarks';
 import { readChat } from './openaiChatRead';
 import type { FormatAdapter } from '../types';

@@ -1,7 +1,7 @@
 // OpenAI Chat Completions (openai-python `src/openai/types/chat/*`, docs/FORMATS.md, "OpenAI, Mistral and Ollama"): a request
 // body `{model, messages, tools...}`, a bare `messages` list, or a `chat.completion` response.
 // A plain `[{role, content}]` list carries nothing of OpenAI's own and stays with langchain-dict (50);
-// OpenAI's marks (see openai-marks.ts) or a request/response envelope claim it here.
+// OpenAI's marks (see openaiMarks.ts) or a request/response envelope claim it here.
 import { chatEvidence } from './openaiMarks';
 import { readChat } from './openaiChatRead';
 import type { FormatAdapter } from '../types';

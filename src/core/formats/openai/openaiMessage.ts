@@ -75,7 +75,7 @@ function customCall(call: ToolCall): ToolCall {
 
 /**
  * Legacy `function_call: {name, arguments}` carries no id; the adapter gives it one when it links
- * results (see openai-link.ts). Read as a tool call, then `raw` points back at the original object.
+ * results (see openaiLink.ts). Read as a tool call, then `raw` points back at the original object.
  */
 function legacyCall(functionCall: Record<string, unknown>): ToolCall {
   return { ...readToolCall({ function: functionCall }, false), raw: functionCall };

@@ -1,7 +1,7 @@
 // OpenAI Responses API (openai-python `src/openai/types/responses/*`: `response_create_params.py`,
 // `response_input_item_param.py`, `response.py`, `response_usage.py`; docs/FORMATS.md, "OpenAI, Mistral and Ollama"): a request
 // `{model?, instructions?, input: string | items}`, a bare items list, or a response
-// `{object: "response", output: items, usage}`. Items are read in openai-responses-items.ts.
+// `{object: "response", output: items, usage}`. Items are read in openaiResponsesItems.ts.
 import { describeShape, isRecord } from '../../json/value';
 import type { Usage } from '../../model';
 import { newDraft, problemDraft } from '../common/drafts';
