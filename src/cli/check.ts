@@ -2,7 +2,7 @@ import { importText, type ImportOptions } from '../core/import';
 import { jsonParts } from '../core/json/jsonParts';
 import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError } from '../core/model';
-import { formatHuman, painter } from './format-human';
+import { formatHuman, painter } from './formatHuman';
 import { buildReport, hasErrors } from './report';
 
 export interface CheckOptions {

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Command } from './args';
-import { wantsColor } from './format-human';
+import { wantsColor } from './formatHuman';
 import { flagsToRerunWith, outOfMemoryMessage } from './largeInput';
 import { run } from './run';
 import { statusText } from './statusLine';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHuman, painter, wantsColor } from './format-human';
+import { formatHuman, painter, wantsColor } from './formatHuman';
 import type { CheckReport, ReportFinding } from './report';
 
 const finding = (over: Partial<ReportFinding>): ReportFinding => ({

@@ -1,5 +1,5 @@
 import type { Severity } from '../core/model';
-import { verdictLines } from './format-verdicts';
+import { verdictLines } from './formatVerdicts';
 import type { CheckReport, ReportFinding } from './report';
 
 type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';

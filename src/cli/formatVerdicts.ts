@@ -1,5 +1,5 @@
 import type { Verdict } from '../core/model';
-import type { Paint } from './format-human';
+import type { Paint } from './formatHuman';
 
 /** `#5 call_hz` for a problem: the message first, then the ids; the other messages it concerns are in the finding. */
 function problemWhere(problem: Verdict['problems'][number]): string {
