@@ -125,7 +125,15 @@ export interface MessageDetail {
   rawJson: string;
 }
 
-export type ImportOutcome = { ok: true; view: TranscriptView; cards: Card[] } | { ok: false; error: ImportError };
+export type ImportOutcome =
+  | {
+      ok: true;
+      view: TranscriptView;
+      cards: Card[];
+      /** The adapter detection picks for this input, also when `format` overrode it (`view.format`); null: none fits. */
+      detectedFormat: string | null;
+    }
+  | { ok: false; error: ImportError };
 
 export interface Conversion {
   text: string;
@@ -166,7 +174,26 @@ export type Result<M extends Method> = Calls[M]['result'];
 export type RequestOf<M extends Method> = { id: number; method: M; params: Params<M> };
 export type WorkerRequest = { [M in Method]: RequestOf<M> }[Method];
 
+/**
+ * Why a request failed; the page acts on the kind and shows the message. An input that is read but is not a
+ * history is no error: the import answers `{ ok: false }` with where and why.
+ */
+export type WorkerErrorKind =
+  /** The page stopped the worker: a newer load replaced it, the user cancelled, or its history left the screen. */
+  | 'stopped'
+  /** The worker could not start or died; every call to it fails. */
+  | 'crashed'
+  /** The input could not be read: a URL not fetched (network, HTTP status, an HTML page) or a file not readable. */
+  | 'read'
+  /** Anything else the worker threw: a bug, reported rather than left unanswered. */
+  | 'failed';
+
+export interface WorkerError {
+  kind: WorkerErrorKind;
+  message: string;
+}
+
 export type WorkerResponse =
   | { id: number; kind: 'result'; result: Result<Method> }
-  | { id: number; kind: 'error'; message: string }
+  | { id: number; kind: 'error'; error: WorkerError }
   | { id: number; kind: 'progress'; progress: LoadProgress };

@@ -4,7 +4,7 @@ import { buildCards } from '../worker/cards';
 import { useStore } from './store';
 import { testMessage, testTranscript } from './testTranscript';
 import { buildView } from '../worker/view';
-import { spawnWorker, WorkerStopped, type WorkerClient } from './workerClient';
+import { spawnWorker, WorkerCallError, type WorkerClient } from './workerClient';
 
 vi.mock('./workerClient', async (original) => ({ ...(await original<typeof import('./workerClient')>()), spawnWorker: vi.fn() }));
 
@@ -25,17 +25,18 @@ function fakeWorker() {
     }),
     terminate: vi.fn(() => {
       worker.terminated = true;
-      stop(new WorkerStopped());
+      stop(new WorkerCallError({ kind: 'stopped', message: 'The worker was stopped.' }));
     }),
     finish: (outcome: ImportOutcome) => finish(outcome),
+    fail: (error: WorkerCallError) => stop(error),
     progress: (p: LoadProgress) => progress?.(p),
   };
   return worker;
 }
 
-const ok = (count: number): ImportOutcome => {
+const ok = (count: number, detectedFormat: string | null = 'test'): ImportOutcome => {
   const transcript = testTranscript(Array.from({ length: count }, (_, i) => testMessage(i, 'human')));
-  return { ok: true, view: buildView(transcript), cards: buildCards(transcript, [0]) };
+  return { ok: true, view: buildView(transcript), cards: buildCards(transcript, [0]), detectedFormat };
 };
 const failed: ImportOutcome = { ok: false, error: { message: 'Invalid JSON', line: 1, column: 2 } };
 
@@ -117,6 +118,31 @@ describe('loading', () => {
     expect(workers[0]!.terminated).toBe(true);
     expect(useStore.getState().selection).toBeNull();
     expect(useStore.getState().expanded.size).toBe(0);
+  });
+
+  it('shows why a load could not read its input', async () => {
+    await load(ok(2));
+    const unread = useStore.getState().loadInput(new Blob(['[]']), 'gone.json');
+    await vi.waitFor(() => expect(workers[1]?.calls.length).toBe(1));
+    workers[1]!.fail(new WorkerCallError({ kind: 'read', message: 'The file could not be read.' }));
+    await unread;
+    expect(useStore.getState()).toMatchObject({ loadState: 'error', loadError: { message: 'The file could not be read.' } });
+    expect(workers[1]!.terminated).toBe(true);
+    expect(useStore.getState().view?.count).toBe(2);
+  });
+
+  it('keeps the format the worker detected when the input is read as another', async () => {
+    await load(ok(2, 'openai-chat'), 'odd.json');
+    expect(useStore.getState().detectedFormat).toBe('openai-chat');
+    const reloaded = useStore.getState().reloadAs('anthropic');
+    await vi.waitFor(() => expect(workers[1]?.calls.length).toBe(1));
+    // Read as another format, the worker still says what detection picks: that stays marked.
+    workers[1]!.finish(ok(2, 'openai-chat'));
+    await reloaded;
+    expect(useStore.getState().detectedFormat).toBe('openai-chat');
+    // A new input brings its own detection, none here.
+    await load(ok(1, null), 'b.json');
+    expect(useStore.getState().detectedFormat).toBeNull();
   });
 
   it('reloads the latest input with the format asked for', async () => {

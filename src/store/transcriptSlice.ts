@@ -4,7 +4,7 @@ import type { ImportError } from '../core/model';
 import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../protocol/workerApi';
 import { ViewSession } from './session';
 import type { AppState } from './store';
-import { spawnWorker, type WorkerClient } from './workerClient';
+import { kindOf, spawnWorker, type WorkerClient } from './workerClient';
 
 /** The page opens by loading the sample or `?src=`, so there is no idle state. */
 export type LoadState = 'loading' | 'ready' | 'error';
@@ -28,6 +28,8 @@ export interface TranscriptSlice {
   view: TranscriptView | null;
   /** The worker behind `view`: cards, details, search and export go through it. */
   session: ViewSession | null;
+  /** The format detection picks for the input on screen, as the worker says, even when *Read as* chose another; null: none fits. */
+  detectedFormat: string | null;
   /** Counts histories shown, so views can start afresh for each. */
   transcriptVersion: number;
   /** Counts card arrivals, so the timeline draws the cards it was waiting for. */
@@ -50,8 +52,6 @@ export interface TranscriptSlice {
   dismissError(): void;
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSlice> = (set, get) => {
   const load = async (input: ImportInput, source: string, format?: string): Promise<void> => {
     // A newer load replaces one still running: stop its worker rather than queue behind it.
@@ -68,7 +68,9 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       const params = { input, name: source, ...(format !== undefined ? { format } : {}) };
       outcome = await loader.call('import', params, (progress) => current() && set({ progress }));
     } catch (error) {
-      if (current()) fail({ message: messageOf(error) });
+      // Stopped: a newer load replaced this one, or the user cancelled it; either has set the page's state.
+      if (kindOf(error) === 'stopped' || !current()) return;
+      fail({ message: error instanceof Error ? error.message : String(error) });
       return;
     }
     if (!current()) return;
@@ -85,6 +87,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       loader: null,
       view: outcome.view,
       session,
+      detectedFormat: outcome.detectedFormat,
       transcriptSource: source,
       transcriptVersion: s.transcriptVersion + 1,
       selection: null,
@@ -110,6 +113,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     progress: null,
     view: null,
     session: null,
+    detectedFormat: null,
     transcriptVersion: 0,
     cardsVersion: 0,
     loader: null,

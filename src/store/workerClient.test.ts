@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 import { requestFromName } from '../worker/firstRequest';
-import { WorkerClient, WorkerOnFirstRequest, WorkerStopped, type WorkerPort } from './workerClient';
+import { kindOf, WorkerCallError, WorkerClient, WorkerOnFirstRequest, type WorkerPort } from './workerClient';
 
 /** A worker that records requests and answers when the test says. */
 class FakePort implements WorkerPort {
@@ -39,9 +39,19 @@ describe('WorkerClient', () => {
     ]);
     const hits = Int32Array.from([4]);
     port.answer({ id: 2, kind: 'result', result: hits });
-    port.answer({ id: 1, kind: 'error', message: 'No message #1' });
+    port.answer({ id: 1, kind: 'error', error: { kind: 'failed', message: 'No message #1' } });
     expect(await second).toBe(hits);
     await expect(first).rejects.toThrow('No message #1');
+  });
+
+  it('rejects with the kind of error the worker answered', async () => {
+    const { port, client } = setup();
+    const loading = client.call('import', { input: { url: 'https://x.test/a.json' }, name: 'a' });
+    port.answer({ id: 1, kind: 'error', error: { kind: 'read', message: 'Could not fetch https://x.test/a.json: HTTP 404.' } });
+    const error: unknown = await loading.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerCallError);
+    expect(error).toMatchObject({ kind: 'read', message: 'Could not fetch https://x.test/a.json: HTTP 404.' });
+    expect(kindOf(new Error('the page itself'))).toBe('failed');
   });
 
   it('passes progress to the call it belongs to', async () => {
@@ -65,16 +75,16 @@ describe('WorkerClient', () => {
     const waiting = client.call('convert', { target: 'anthropic' });
     client.terminate();
     expect(port.terminated).toBe(true);
-    await expect(waiting).rejects.toBeInstanceOf(WorkerStopped);
-    await expect(client.call('detail', { index: 0 })).rejects.toBeInstanceOf(WorkerStopped);
+    await expect(waiting).rejects.toMatchObject({ kind: 'stopped' });
+    await expect(client.call('detail', { index: 0 })).rejects.toMatchObject({ kind: 'stopped' });
   });
 
   it('fails every call when the worker crashes', async () => {
     const { port, client } = setup();
     const waiting = client.call('cards', { indices: [0] });
     port.crash('SyntaxError in worker');
-    await expect(waiting).rejects.toThrow('The import worker failed: SyntaxError in worker');
-    await expect(client.call('cards', { indices: [0] })).rejects.toThrow('SyntaxError in worker');
+    await expect(waiting).rejects.toMatchObject({ kind: 'crashed', message: 'The import worker failed: SyntaxError in worker' });
+    await expect(client.call('cards', { indices: [0] })).rejects.toMatchObject({ kind: 'crashed' });
   });
 });
 

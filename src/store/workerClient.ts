@@ -1,5 +1,5 @@
 import { nameForRequest } from '../worker/firstRequest';
-import type { LoadProgress, Method, Params, Result, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
+import type { LoadProgress, Method, Params, Result, WorkerError, WorkerErrorKind, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 
 /** What the client needs of a Worker; tests pass a fake. */
 export interface WorkerPort {
@@ -11,30 +11,36 @@ export interface WorkerPort {
 
 interface Pending {
   resolve: (result: Result<Method>) => void;
-  reject: (error: Error) => void;
+  reject: (error: WorkerCallError) => void;
   onProgress?: (progress: LoadProgress) => void;
 }
 
-/** Rejects the calls of a worker that was stopped on purpose (a cancelled or replaced load). */
-export class WorkerStopped extends Error {
-  constructor() {
-    super('The worker was stopped.');
-    this.name = 'WorkerStopped';
+/** What a call to the worker rejects with: the worker's answer, or why the page got none. */
+export class WorkerCallError extends Error {
+  readonly kind: WorkerErrorKind;
+
+  constructor({ kind, message }: WorkerError) {
+    super(message);
+    this.name = 'WorkerCallError';
+    this.kind = kind;
   }
 }
+
+/** The kind of a failed call; a value that is no WorkerCallError came from the page's own code. */
+export const kindOf = (error: unknown): WorkerErrorKind => (error instanceof WorkerCallError ? error.kind : 'failed');
 
 /** Requests to one worker, matched to their answers by id. */
 export class WorkerClient {
   private lastId = 0;
   private readonly pending = new Map<number, Pending>();
-  private failure: Error | undefined;
+  private failure: WorkerCallError | undefined;
 
   constructor(private readonly port: WorkerPort) {
     port.onmessage = (event) => this.receive(event.data);
     port.onerror = (event) => {
       // A worker that fails to start or crashes fails every call, now and later, with what it said.
       event.preventDefault();
-      this.fail(new Error(`The import worker failed: ${event.message || 'unknown error'}`));
+      this.fail(new WorkerCallError({ kind: 'crashed', message: `The import worker failed: ${event.message || 'unknown error'}` }));
     };
   }
 
@@ -43,20 +49,21 @@ export class WorkerClient {
     const id = ++this.lastId;
     return new Promise<Result<M>>((resolve, reject) => {
       // Each answer carries its request's id, so the result has the type this method's request promised.
-      this.pending.set(id, { resolve: resolve as (result: Result<Method>) => void, reject, ...(onProgress ? { onProgress } : {}) });
+      this.pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
       try {
         this.port.postMessage({ id, method, params } as WorkerRequest);
       } catch (error) {
         this.pending.delete(id);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        // E.g. a value the structured clone cannot copy.
+        reject(new WorkerCallError({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }));
       }
     });
   }
 
-  /** Stops the worker; calls still waiting reject with WorkerStopped. */
+  /** Stops the worker; calls still waiting, and later ones, reject as `stopped`. */
   terminate(): void {
     this.port.terminate();
-    this.fail(new WorkerStopped());
+    this.fail(new WorkerCallError({ kind: 'stopped', message: 'The worker was stopped.' }));
   }
 
   private receive(response: WorkerResponse): void {
@@ -68,10 +75,10 @@ export class WorkerClient {
     }
     this.pending.delete(response.id);
     if (response.kind === 'result') call.resolve(response.result);
-    else call.reject(new Error(response.message));
+    else call.reject(new WorkerCallError(response.error));
   }
 
-  private fail(error: Error): void {
+  private fail(error: WorkerCallError): void {
     this.failure ??= error;
     for (const call of this.pending.values()) call.reject(error);
     this.pending.clear();

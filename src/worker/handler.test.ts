@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHandler, exportFileName, type Post } from './handler';
 import type { Card, ImportOutcome, LoadProgress, Method, Params, WorkerResponse } from '../protocol/workerApi';
 
@@ -69,6 +69,21 @@ describe('worker protocol', () => {
     expect(outcome.ok ? outcome.view.format : outcome.error.message).not.toBe('langchain-stored');
   });
 
+  it('says which format detection picks, also when the input was read as another', async () => {
+    const detected = async (input: string, format?: string) => {
+      const outcome = (await harness().resultOf('import', { input, name: 'paste', ...(format ? { format } : {}) })) as ImportOutcome;
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return { read: outcome.view.format, detected: outcome.detectedFormat };
+    };
+    expect(await detected(HISTORY)).toEqual({ read: 'langchain-stored', detected: 'langchain-stored' });
+    expect(await detected(HISTORY, 'langchain-dict')).toEqual({ read: 'langchain-dict', detected: 'langchain-stored' });
+    expect(await detected(new Blob([HISTORY]) as unknown as string, 'langchain-dict')).toEqual({ read: 'langchain-dict', detected: 'langchain-stored' });
+    const repr = "[HumanMessage(content='hi'), AIMessage(content='hello')]";
+    expect(await detected(repr, 'langchain-pretty')).toMatchObject({ detected: 'langchain-repr' });
+    // No adapter recognizes it: only a forced format reads it.
+    expect(await detected('[{"neither": "role nor type"}]', 'langchain-dict')).toMatchObject({ detected: null });
+  });
+
   it('serves cards, details, searches and conversions of the loaded history', async () => {
     const { resultOf } = harness();
     await resultOf('import', { input: HISTORY, name: 'runs/weather.json' });
@@ -90,7 +105,22 @@ describe('worker protocol', () => {
   it('answers a failing request with an error, not silence', async () => {
     const { call } = harness();
     const [reply] = await call('detail', { index: 0 });
-    expect(reply?.response).toEqual({ id: 1, kind: 'error', message: 'No history is loaded in this worker.' });
+    expect(reply?.response).toEqual({ id: 1, kind: 'error', error: { kind: 'failed', message: 'No history is loaded in this worker.' } });
+  });
+
+  it('answers an input it could not fetch with a read error', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('gone', { status: 404 })));
+    try {
+      const { call } = harness();
+      const replies = await call('import', { input: { url: 'https://x.test/a.json' }, name: 'a.json' });
+      expect(replies.at(-1)?.response).toEqual({
+        id: 1,
+        kind: 'error',
+        error: { kind: 'read', message: 'Could not fetch https://x.test/a.json: HTTP 404.' },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Transcript } from '../core/model';
-import type { Method, Params, RequestOf, Result, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
-import { readInput, type ProgressSink } from './readInput';
+import type { Method, Params, RequestOf, Result, WorkerError, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
+import { readInput, type InputText, type ProgressSink } from './readInput';
 
 /** Cards sent with the view, so the first screen paints without another round trip. */
 const FIRST_CARDS = 64;
@@ -20,6 +20,15 @@ export function exportFileName(source: string, target: string): string {
   const path = source.split(/[?#]/)[0] ?? '';
   const base = path.split(/[/\\]/).filter(Boolean).pop() ?? 'history';
   return `${base.replace(/\.(jsonl?|txt)$/i, '') || 'history'}.${target}.json`;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A failure whose kind is known where it happens; anything else thrown is answered as `failed`. */
+class RequestFailed extends Error {
+  constructor(readonly error: WorkerError) {
+    super(error.message);
+  }
 }
 
 /**
@@ -42,12 +51,18 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     async import({ input, name, format }, progress) {
       // Bytes as read; text passed in as a string counts its characters.
       let bytes = typeof input === 'string' ? input.length : 0;
-      const { text, parsed } = await readInput(input, (read) => {
-        bytes = read.bytes;
-        progress(read);
-      });
+      let read: InputText;
+      try {
+        read = await readInput(input, (report) => {
+          bytes = report.bytes;
+          progress(report);
+        });
+      } catch (error) {
+        throw new RequestFailed({ kind: 'read', message: messageOf(error) });
+      }
+      const { text, parsed } = read;
       progress({ phase: 'parse', bytes });
-      const { importText, buildView, buildCards, viewBuffers } = await tools;
+      const { importText, detectedFormat, buildView, buildCards, viewBuffers } = await tools;
       const result = importText(text, { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) });
       if (!result.ok) return { result };
       const { transcript } = result;
@@ -55,7 +70,9 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const view = buildView(transcript);
       const cards = buildCards(transcript, Array.from({ length: FIRST_CARDS }, (_, i) => i));
-      return { result: { ok: true, view, cards }, transfer: viewBuffers(view) };
+      // Without a forced format, detection chose the one read.
+      const detected = format === undefined ? transcript.format : detectedFormat(text, parsed);
+      return { result: { ok: true, view, cards, detectedFormat: detected }, transfer: viewBuffers(view) };
     },
     cards: async ({ indices }) => ({ result: (await tools).buildCards(current(), indices) }),
     detail: async ({ index }) => {
@@ -86,7 +103,8 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       post({ id: request.id, kind: 'result', result }, transfer);
     } catch (error) {
       // A bug must reach the user as an error, not as a request that never answers.
-      post({ id: request.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      const failure: WorkerError = error instanceof RequestFailed ? error.error : { kind: 'failed', message: messageOf(error) };
+      post({ id: request.id, kind: 'error', error: failure });
     }
   };
 }

@@ -3,6 +3,7 @@
 export { convertTranscript } from '../core/convert';
 export { importText, locateMessages } from '../core/import';
 export { buildCards } from './cards';
+export { detectedFormat } from './detectedFormat';
 export { buildDetail } from './detail';
 export { searchMessages } from './search';
 export { buildView, viewBuffers } from './view';
