@@ -17,6 +17,11 @@ export interface FilterSlice {
   /** Asks the worker for `search`'s matches now. */
   runSearch(): void;
   clearFilters(): void;
+  /**
+   * For a new history: the old one's hits go, and the search runs again in the new one. The search text and
+   * the hidden roles are the user's, not the history's: they stay.
+   */
+  resetFilter(): void;
 }
 
 export const createFilterSlice: StateCreator<AppState, [], [], FilterSlice> = (set, get) => {
@@ -63,6 +68,10 @@ export const createFilterSlice: StateCreator<AppState, [], [], FilterSlice> = (s
       clearTimeout(timer);
       latest++;
       set({ hiddenRoles: [], search: '', searchHits: null });
+    },
+    resetFilter: () => {
+      set({ searchHits: null });
+      get().runSearch();
     },
   };
 };

@@ -1,13 +1,5 @@
 import type { TranscriptView } from '../protocol/workerApi';
-
-/** The selected message, plus what selected it when that narrows what to highlight. */
-export interface Selection {
-  index: number;
-  /** The one link to highlight (a clicked chip or finding); otherwise every link of the message is. */
-  toolCallId?: string;
-  /** Other messages to highlight, e.g. those a finding concerns. */
-  related?: number[];
-}
+import type { Selection } from './selectionSlice';
 
 export interface Highlight {
   messages: ReadonlySet<number>;

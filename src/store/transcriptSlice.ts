@@ -90,13 +90,12 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       detectedFormat: outcome.detectedFormat,
       transcriptSource: source,
       transcriptVersion: s.transcriptVersion + 1,
-      selection: null,
-      hoverToolCallId: null,
-      scrollRequest: null,
-      expanded: new Set(),
-      searchHits: null,
     }));
-    get().runSearch();
+    // What the other slices held named messages of the old history; each starts afresh in its own way.
+    // React draws once after all of them, so no frame shows the new history with the old one's state.
+    get().resetSelection();
+    get().resetView();
+    get().resetFilter();
   };
 
   const sessionOrThrow = (): ViewSession => {

@@ -7,6 +7,8 @@ export interface ViewSlice {
   showConnectors: boolean;
   toggleExpanded(index: number): void;
   setShowConnectors(show: boolean): void;
+  /** For a new history: every card collapsed. Whether connectors show is the user's choice, and stays. */
+  resetView(): void;
 }
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
@@ -18,4 +20,5 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
     set({ expanded });
   },
   setShowConnectors: (showConnectors) => set({ showConnectors }),
+  resetView: () => set({ expanded: new Set() }),
 });
