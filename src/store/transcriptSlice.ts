@@ -4,6 +4,7 @@ import type { ImportError } from '../core/model';
 import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../protocol/workerApi';
 import { ViewSession } from './session';
 import type { AppState } from './store';
+import { resolveAgainstPage } from './url';
 import { kindOf, spawnWorker, type WorkerClient } from './workerClient';
 
 /** The page opens by loading the sample or `?src=`, so there is no idle state. */
@@ -120,7 +121,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     // Pasted text goes as a Blob: the page then keeps no copy of a large paste for `reloadAs`.
     loadInput: (input, source, format) => load(typeof input === 'string' ? new Blob([input]) : input, source, format),
     // The worker's base URL is its script's, so a relative `?src=` is resolved against the page.
-    loadUrl: (url, source, format) => load({ url: new URL(url, window.location.href).href }, source, format),
+    loadUrl: (url, source, format) => load({ url: resolveAgainstPage(url) }, source, format),
     reloadAs: async (format) => {
       const last = get().lastInput;
       if (last) await load(last.input, last.source, format);

@@ -1,4 +1,5 @@
 import { useStore } from '../../store/store';
+import { linkedSource } from '../../store/url';
 
 export const SAMPLE_URL = `${import.meta.env.BASE_URL}samples/redis-logs.langchain.json`;
 
@@ -7,6 +8,6 @@ export const SAMPLE_URL = `${import.meta.env.BASE_URL}samples/redis-logs.langcha
  * so that the worker fetches and parses while React draws the page.
  */
 export function startupLoad(): void {
-  const src = new URLSearchParams(window.location.search).get('src');
+  const src = linkedSource();
   void useStore.getState().loadUrl(src ?? SAMPLE_URL, src ?? 'sample');
 }
