@@ -5,16 +5,16 @@ export const CARD_CACHE_SIZE = 4000;
 
 /**
  * Timeline cards fetched from the worker as the user scrolls. Least recently used cards are dropped
- * beyond `limit`; a card asked for twice while in flight is requested once.
+ * beyond `limit`; a card asked for twice while in flight is requested once. Subscribers hear of every
+ * arrival (and the drops it caused), as useSyncExternalStore expects of a store.
  */
 export class CardCache {
   private readonly cards = new Map<number, Card>();
   private readonly inFlight = new Set<number>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly fetchCards: (indices: number[]) => Promise<Card[]>,
-    /** Called when new cards arrived. */
-    private readonly onLoad: () => void,
     initial: readonly Card[] = [],
     private readonly limit = CARD_CACHE_SIZE,
   ) {
@@ -24,6 +24,12 @@ export class CardCache {
   get(index: number): Card | undefined {
     return this.cards.get(index);
   }
+
+  /** Calls `listener` whenever cards arrived; returns the unsubscribe. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
   /** Fetches the cards of `indices` not yet here; the rows being drawn come first in `indices`. */
   ensure(indices: Iterable<number>): void {
@@ -48,7 +54,7 @@ export class CardCache {
           if (this.cards.size <= this.limit) break;
           this.cards.delete(index);
         }
-        this.onLoad();
+        for (const listener of this.listeners) listener();
       },
       // A stopped worker (a newer history replaced this one) has nothing more to send.
       () => {

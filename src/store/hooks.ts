@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Card } from '../protocol/workerApi';
+import type { CardCache } from './cardCache';
 import { computeHighlight, type Highlight } from './highlight';
 import { useStore } from './store';
 import { indexOf, type TranscriptIndex } from './transcriptIndex';
@@ -13,4 +15,11 @@ export function useHighlight(): Highlight {
 export function useTranscriptIndex(): TranscriptIndex | null {
   const view = useStore((s) => s.view);
   return view ? indexOf(view) : null;
+}
+
+const noCards = (): (() => void) => () => undefined;
+
+/** Message `index`'s card once the worker has sent it; only the component that asked draws again when it arrives. */
+export function useCard(cards: CardCache | undefined, index: number): Card | undefined {
+  return useSyncExternalStore(cards?.subscribe ?? noCards, () => cards?.get(index));
 }

@@ -16,9 +16,8 @@ export class ViewSession {
     private readonly client: WorkerClient,
     readonly view: TranscriptView,
     firstCards: readonly Card[],
-    onCards: () => void,
   ) {
-    this.cards = new CardCache((indices) => client.call('cards', { indices }), onCards, firstCards);
+    this.cards = new CardCache((indices) => client.call('cards', { indices }), firstCards);
   }
 
   detail(index: number): Promise<MessageDetail> {

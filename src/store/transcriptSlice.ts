@@ -33,24 +33,22 @@ export interface TranscriptSlice {
   detectedFormat: string | null;
   /** Counts histories shown, so views can start afresh for each. */
   transcriptVersion: number;
-  /** Counts card arrivals, so the timeline draws the cards it was waiting for. */
-  cardsVersion: number;
   /** The worker of the load in progress; cancelling stops it. */
   loader: WorkerClient | null;
   lastInput: LastInput | null;
   /** Parses and shows `input`; `source` labels it for the user and the page hooks; `format` skips detection. */
-  loadInput(input: string | Blob, source: string, format?: string): Promise<void>;
+  loadInput: (input: string | Blob, source: string, format?: string) => Promise<void>;
   /** Fetches `url` (in the worker, reporting bytes), then shows it. */
-  loadUrl(url: string, source: string, format?: string): Promise<void>;
+  loadUrl: (url: string, source: string, format?: string) => Promise<void>;
   /** Reads the latest input again as `format` (an adapter name), e.g. after detection picked the wrong one or none. */
-  reloadAs(format: string): Promise<void>;
+  reloadAs: (format: string) => Promise<void>;
   /** Stops the load in progress; the history on screen stays. */
-  cancelLoad(): void;
+  cancelLoad: () => void;
   /** The history on screen in another format, with what that format cannot carry. */
-  exportAs(target: ConvertTarget): Promise<Conversion>;
+  exportAs: (target: ConvertTarget) => Promise<Conversion>;
   /** One message in full: raw JSON, full text, every field. */
-  requestDetail(index: number): Promise<MessageDetail>;
-  dismissError(): void;
+  requestDetail: (index: number) => Promise<MessageDetail>;
+  dismissError: () => void;
 }
 
 export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSlice> = (set, get) => {
@@ -80,14 +78,13 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       return;
     }
     get().session?.close();
-    const session = new ViewSession(loader, outcome.view, outcome.cards, () => set((s) => ({ cardsVersion: s.cardsVersion + 1 })));
     set((s) => ({
       loadState: 'ready',
       loadError: null,
       progress: null,
       loader: null,
       view: outcome.view,
-      session,
+      session: new ViewSession(loader, outcome.view, outcome.cards),
       detectedFormat: outcome.detectedFormat,
       transcriptSource: source,
       transcriptVersion: s.transcriptVersion + 1,
@@ -115,7 +112,6 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     session: null,
     detectedFormat: null,
     transcriptVersion: 0,
-    cardsVersion: 0,
     loader: null,
     lastInput: null,
     // Pasted text goes as a Blob: the page then keeps no copy of a large paste for `reloadAs`.

@@ -8,10 +8,11 @@ import { useVirtualRows } from '../virtual/useVirtualRows';
 import { BACKDROP, type RowSource } from '../virtual/virtualEngine';
 import { charsPerLine, estimateCardHeight } from './cardHeight';
 import { connectorShapes, gutterWidth, indexSpans, linkSpans, spansIn } from './connectorLayout';
+import { CardSlot } from './CardSlot';
 import { Connectors } from './Connectors';
 import { MessageCard } from './MessageCard';
 import { useCardPrefetch } from './useCardPrefetch';
-import { useVisibleRange } from './visibleRange';
+import { setVisibleRange } from './visibleRange';
 
 /** Where on a card its connector ends attach: level with the card's header line. */
 const ANCHOR_Y = 24;
@@ -26,8 +27,6 @@ interface Props {
 export function VirtualTimeline({ view, rows, scrollRef }: Props) {
   const highlight = useHighlight();
   const session = useStore((s) => s.session);
-  // Cards arriving from the worker re-render the rows waiting for them.
-  useStore((s) => s.cardsVersion);
   const selected = useStore((s) => s.selection?.index);
   const expanded = useStore((s) => s.expanded);
   const showConnectors = useStore((s) => s.showConnectors);
@@ -63,7 +62,7 @@ export function VirtualTimeline({ view, rows, scrollRef }: Props) {
   const { visibleFirst, visibleLast } = engine;
   useEffect(() => {
     const range = visibleLast >= visibleFirst ? { first: rows[visibleFirst] ?? 0, last: rows[visibleLast] ?? -1 } : { first: 0, last: -1 };
-    useVisibleRange.setState(range);
+    setVisibleRange(range);
   }, [rows, visibleFirst, visibleLast]);
 
   useEffect(() => {
@@ -91,24 +90,22 @@ export function VirtualTimeline({ view, rows, scrollRef }: Props) {
   const drawn = [];
   for (let row = first; row <= last; row++) {
     const message = rows[row]!;
-    const card = session?.cards.get(message);
     drawn.push(
       <div key={message} data-row={row} ref={rowRef} className="timeline-row" style={{ paddingLeft: gutter }}>
-        {card ? (
-          <MessageCard
-            card={card}
-            role={ROLE_ORDER[view.columns.role[message]!] ?? 'other'}
-            cumulative={view.columns.cumulative[message] ?? 0}
-            findings={findingsByMessage.get(message)}
-            selected={selected === message}
-            highlighted={highlight.messages.has(message)}
-            highlightedIds={highlight.toolCallIds}
-            expanded={expanded.has(message)}
-          />
-        ) : (
-          // Same height as the guess, so the card replacing it moves nothing when it is a good one.
-          <div className="card-placeholder" style={{ height: heights.heightOf(row) - 8 }} aria-busy="true" />
-        )}
+        <CardSlot cards={session?.cards} index={message} height={heights.heightOf(row) - 8}>
+          {(card) => (
+            <MessageCard
+              card={card}
+              role={ROLE_ORDER[view.columns.role[message]!] ?? 'other'}
+              cumulative={view.columns.cumulative[message] ?? 0}
+              findings={findingsByMessage.get(message)}
+              selected={selected === message}
+              highlighted={highlight.messages.has(message)}
+              highlightedIds={highlight.toolCallIds}
+              expanded={expanded.has(message)}
+            />
+          )}
+        </CardSlot>
       </div>,
     );
   }
