@@ -9,7 +9,7 @@ import toolErrorRetry from '../../fixtures/tool-error-retry.langchain.json?raw';
 import weatherAnthropic from '../../fixtures/weather.anthropic.json?raw';
 import weatherOrphan from '../../fixtures/weather-orphan.openai.json?raw';
 import { listFormats } from './formats/registry';
-import { importText, locateMessages } from './import';
+import { detectedFormat, importText, locateMessages } from './import';
 import type { ImportError } from './model';
 import { transcript, where } from './testing/importing';
 
@@ -228,6 +228,21 @@ describe('importText with an explicit format', () => {
         problem: expect.stringMatching(/^expected \{"type": .* got an object with keys a$/) as unknown,
       }),
     ]);
+  });
+});
+
+describe('detectedFormat', () => {
+  const samples = { chunks, historyJsonl, threadState, redisLogs, redisLogsPython, toolErrorRetry, weatherAnthropic, weatherOrphan };
+
+  it.each(Object.entries(samples))('%s: names the format importText picks when none is forced', (_, text) => {
+    const result = importText(text);
+    expect(detectedFormat(() => text, undefined)).toBe(result.ok ? result.transcript.format : null);
+  });
+
+  it('detects from the parsed value when the caller has it, and says null when nothing matches', () => {
+    const parsed = { value: JSON.parse(weatherAnthropic) as unknown, jsonLines: false, lineOf: [] };
+    expect(detectedFormat(() => '', parsed)).toBe('anthropic');
+    expect(detectedFormat(() => '{"a": 1}', undefined)).toBeNull();
   });
 });
 

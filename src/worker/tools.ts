@@ -1,9 +1,8 @@
 // Everything the worker does besides reading input: the core (parsing, every adapter, linking, rules)
 // and the views built from its Transcript. Loaded as a chunk of its own while the input is read.
 export { convertTranscript } from '../core/convert';
-export { importText, locateMessages } from '../core/import';
+export { detectedFormat, importText, locateMessages } from '../core/import';
 export { buildCards } from './cards';
-export { detectedFormat } from './detectedFormat';
 export { buildDetail } from './detail';
 export { searchMessages } from './search';
 export { buildView, viewBuffers } from './view';
