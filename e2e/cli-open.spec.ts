@@ -10,12 +10,12 @@ function startOpen(file: string): Promise<{ child: ChildProcess; url: string }> 
   const child = spawn(process.execPath, [BIN, 'open', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((done, fail) => {
     let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /http:\/\/127\.0\.0\.1:\d+\/\S*/.exec(out)?.[0];
       if (url) done({ child, url });
     });
-    child.stderr?.on('data', (chunk: Buffer) => fail(new Error(chunk.toString())));
+    child.stderr.on('data', (chunk: Buffer) => fail(new Error(chunk.toString())));
     child.on('exit', (code) => fail(new Error(`msgscope open exited with ${code}: ${out}`)));
   });
 }

@@ -104,7 +104,7 @@ test('while a download arrives, the progress says how many entries are parsed al
   const partWay = () =>
     progress.evaluate((element, total) => {
       const entries = Number(element.getAttribute('data-entries') ?? 0);
-      const said = /· ([\d,]+) entries parsed/.exec(element.textContent ?? '')?.[1]?.replaceAll(',', '');
+      const said = /· ([\d,]+) entries parsed/.exec(element.textContent)?.[1]?.replaceAll(',', '');
       return element.getAttribute('data-phase') === 'read' && entries > 0 && entries < total && Number(said) === entries;
     }, count);
   await expect.poll(partWay).toBe(true);

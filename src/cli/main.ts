@@ -18,7 +18,7 @@ const sizeOf = (file: string): number | undefined => statSync(file, { throwIfNoE
 
 /** The machine's memory, or the container's limit when lower (an unlimited one reads as 2^64). */
 function usableMemory(): number {
-  const limit = process.constrainedMemory?.();
+  const limit = process.constrainedMemory();
   return limit ? Math.min(limit, totalmem()) : totalmem();
 }
 

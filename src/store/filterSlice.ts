@@ -12,16 +12,16 @@ export interface FilterSlice {
   search: string;
   /** Messages matching `search` among the roles shown, from the worker; null without a search. */
   searchHits: Int32Array | null;
-  toggleRole(role: Role): void;
-  setSearch(search: string): void;
+  toggleRole: (role: Role) => void;
+  setSearch: (search: string) => void;
   /** Asks the worker for `search`'s matches now. */
-  runSearch(): void;
-  clearFilters(): void;
+  runSearch: () => void;
+  clearFilters: () => void;
   /**
    * For a new history: the old one's hits go, and the search runs again in the new one. The search text and
    * the hidden roles are the user's, not the history's: they stay.
    */
-  resetFilter(): void;
+  resetFilter: () => void;
 }
 
 export const createFilterSlice: StateCreator<AppState, [], [], FilterSlice> = (set, get) => {

@@ -21,15 +21,15 @@ export interface SelectionSlice {
   hoverToolCallId: string | null;
   /** A message the timeline should scroll into view; the timeline clears it once done. */
   scrollRequest: ScrollRequest | null;
-  select(selection: Selection | null): void;
+  select: (selection: Selection | null) => void;
   /** Selects the message and scrolls the timeline to it. */
-  jumpTo(selection: Selection, align?: ScrollRequest['align']): void;
+  jumpTo: (selection: Selection, align?: ScrollRequest['align']) => void;
   /** Scrolls to a message without selecting it. */
-  scrollTo(index: number, align: ScrollRequest['align']): void;
-  hoverToolCall(id: string | null): void;
-  scrollDone(): void;
+  scrollTo: (index: number, align: ScrollRequest['align']) => void;
+  hoverToolCall: (id: string | null) => void;
+  scrollDone: () => void;
   /** For a new history: nothing selected, hovered or waiting to scroll (they named messages of the old one). */
-  resetSelection(): void;
+  resetSelection: () => void;
 }
 
 const initial = { selection: null, hoverToolCallId: null, scrollRequest: null } satisfies Partial<SelectionSlice>;

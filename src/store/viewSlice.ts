@@ -5,10 +5,10 @@ export interface ViewSlice {
   /** Messages whose full text the timeline card shows; kept here because virtualized cards unmount. */
   expanded: ReadonlySet<number>;
   showConnectors: boolean;
-  toggleExpanded(index: number): void;
-  setShowConnectors(show: boolean): void;
+  toggleExpanded: (index: number) => void;
+  setShowConnectors: (show: boolean) => void;
   /** For a new history: every card collapsed. Whether connectors show is the user's choice, and stays. */
-  resetView(): void;
+  resetView: () => void;
 }
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../core/model';
 import { CARD_CHARS, CARD_LINES } from '../protocol/timelineView';
+import { stringifyJson } from '../core/json/value';
 
 /** Characters of a call's arguments a chip shows. */
 const ARGS_CHARS = 60;
@@ -23,7 +24,7 @@ export function previewLines(text: string): number {
 /** Pretty JSON of any value the importer kept; values JSON cannot express fall back to text. */
 export function prettyJson(value: unknown): string {
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return stringifyJson(value, 2) ?? String(value);
   } catch (error) {
     return `(cannot show as JSON: ${error instanceof Error ? error.message : String(error)})`;
   }
@@ -31,7 +32,7 @@ export function prettyJson(value: unknown): string {
 
 function compactJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringifyJson(value) ?? String(value);
   } catch {
     return String(value);
   }

@@ -2,6 +2,7 @@ import type { Finding, Message, ToolCall } from '../model';
 import { langchainInvalidCallReply } from '../providers/langgraph/errors';
 import { openaiChatMissingResult } from '../providers/openaiChat';
 import { at, atStart, clip, messageRule, report, type MessageRule } from './rule';
+import { stringifyJson } from '../json/value';
 
 export const invalidToolCall: MessageRule<'invalid-tool-call'> = messageRule({
   id: 'invalid-tool-call',
@@ -16,7 +17,7 @@ export const invalidToolCall: MessageRule<'invalid-tool-call'> = messageRule({
   },
 });
 
-const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : JSON.stringify(c.args) ?? ''), 80);
+const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : stringifyJson(c.args) ?? ''), 80);
 const idOf = (c: ToolCall): string => (c.id === undefined ? 'without an id' : `"${c.id}"`);
 
 function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, answer: number | undefined): Finding {

@@ -6,7 +6,7 @@ import { thinkingMissingSignature } from './thinkingMissingSignature';
 
 const block = (raw: Record<string, unknown>, kind: ContentBlock['kind'] = 'reasoning'): ContentBlock => ({
   kind,
-  type: String(raw.type ?? '(none)'),
+  type: typeof raw.type === 'string' ? raw.type : '(none)',
   raw,
 });
 

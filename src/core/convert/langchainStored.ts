@@ -1,6 +1,6 @@
 // LangChain `messages_to_dict` output (docs/FORMATS.md, "LangChain"): `{"type": ..., "data": {...}}` with every
 // field a Python dump writes, nulls included, so `messages_from_dict` reads it back.
-import { isRecord } from '../json/value';
+import { isRecord, stringifyJson } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript, Usage } from '../model';
 import type { Lost } from '../providers/lost';
 
@@ -38,7 +38,7 @@ function usageMetadata(u: Usage): Json {
   };
 }
 
-const argsText = (c: ToolCall): string => c.argsText ?? (typeof c.args === 'string' ? c.args : (JSON.stringify(c.args) ?? ''));
+const argsText = (c: ToolCall): string => c.argsText ?? (typeof c.args === 'string' ? c.args : (stringifyJson(c.args) ?? ''));
 
 /** A call with object arguments and no error is a tool_call; anything else LangChain keeps as invalid. */
 function splitCalls(m: Message): { valid: Json[]; invalid: Json[] } {

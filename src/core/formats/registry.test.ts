@@ -40,19 +40,19 @@ describe('registry', () => {
   it('does not take stored messages for dicts, nor dicts for stored messages', () => {
     const storedAdapter = langchainStored;
     const dictAdapter = langchainDict;
-    expect(dictAdapter?.detect(input(stored))).toBe(0);
-    expect(storedAdapter?.detect(input(flat))).toBe(0);
+    expect(dictAdapter.detect(input(stored))).toBe(0);
+    expect(storedAdapter.detect(input(flat))).toBe(0);
     // A stored message whose data also says `type`, and a flat dict with extra fields, stay apart.
-    expect(dictAdapter?.detect(input([{ type: 'ai', data: { type: 'ai', content: 'x' } }]))).toBe(0);
-    expect(storedAdapter?.detect(input([{ type: 'ai', content: 'x', role: 'assistant' }]))).toBe(0);
-    expect(storedAdapter?.detect(input(serialized))).toBe(0);
-    expect(dictAdapter?.detect(input(serialized))).toBe(0);
+    expect(dictAdapter.detect(input([{ type: 'ai', data: { type: 'ai', content: 'x' } }]))).toBe(0);
+    expect(storedAdapter.detect(input([{ type: 'ai', content: 'x', role: 'assistant' }]))).toBe(0);
+    expect(storedAdapter.detect(input(serialized))).toBe(0);
+    expect(dictAdapter.detect(input(serialized))).toBe(0);
   });
 
   it('scores role-keyed dicts below type-keyed ones, leaving room for API-specific adapters', () => {
     const dictAdapter = langchainDict;
-    expect(dictAdapter?.detect(input(flat))).toBe(100);
-    expect(dictAdapter?.detect(input([{ role: 'user', content: 'hi' }]))).toBe(50);
+    expect(dictAdapter.detect(input(flat))).toBe(100);
+    expect(dictAdapter.detect(input([{ role: 'user', content: 'hi' }]))).toBe(50);
   });
 
   it('still detects a list whose first element is broken', () => {

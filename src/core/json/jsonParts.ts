@@ -3,6 +3,7 @@
 // pass that. Such JSON is written in parts instead, the same text as JSON.stringify(value, null, 2) would give.
 // The parts are as large as is safe: a long array's plain elements are stringified a few hundred at once,
 // natively; written one by one, with their lines shifted in JavaScript, a million messages took half as long again.
+import { stringifyJson } from './value';
 
 /** Arrays longer than this are written in parts; shorter ones, and everything in them, whole. */
 const LONG_ARRAY = 64;
@@ -18,7 +19,7 @@ const BATCH = 256;
 /** `value` as JSON.stringify(value, null, 2) writes it, in parts. `depth`: how deep in the whole `value` lies. */
 export function* jsonParts(value: unknown, depth = 0): Generator<string> {
   if (!holdsLongArray(value, LEVELS - depth)) {
-    yield shifted(JSON.stringify(value, null, 2) ?? 'null', depth);
+    yield shifted(stringifyJson(value, 2) ?? 'null', depth);
     return;
   }
   const indent = '  '.repeat(depth);

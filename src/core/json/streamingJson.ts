@@ -328,6 +328,9 @@ export class StreamingJsonParser {
       this.elementLine = undefined;
       frame.sawComma = frame.value.length > 0;
       for (const rest of this.text.from(frame.batchStart)) {
+        // scan() finds the element line again when the root array's bracket passes; TypeScript keeps the
+        // narrowing from the assignment above across that call.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
         if (this.parsing && this.elementLine === undefined) this.scan(rest.piece, rest.start);
       }
       return;

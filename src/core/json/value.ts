@@ -37,8 +37,19 @@ export function describeShape(value: unknown): string {
   return `an object with keys ${shown.join(', ')}${keys.length > shown.length ? ', ...' : ''}`;
 }
 
+/**
+ * JSON.stringify typed as it behaves: undefined for undefined, a function or a symbol (lib.d.ts says
+ * string, which would make every fallback for those look unnecessary).
+ */
+export function stringifyJson(value: unknown, indent?: number): string | undefined {
+  return JSON.stringify(value, null, indent);
+}
+
+/** A value from the input as JavaScript prints it (an object as [object Object]): for texts that always have. */
+export const printed = (value: unknown): string => String(value);
+
 /** Compact JSON of a value, cut to `max` characters; strings show as they are. */
 export function preview(value: unknown, max = 160): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? value : (stringifyJson(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

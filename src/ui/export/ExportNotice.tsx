@@ -6,7 +6,7 @@ export type ExportOutcome =
  * After an export: what the target could not express, or why the export failed. A clean export needs
  * no word (the browser shows the download), so nothing is shown for it.
  */
-export function ExportNotice({ outcome, onClose }: { outcome: ExportOutcome; onClose(): void }) {
+export function ExportNotice({ outcome, onClose }: { outcome: ExportOutcome; onClose: () => void }) {
   if (outcome.kind === 'done' && outcome.lost.length === 0) return null;
   const failed = outcome.kind === 'failed';
   return (

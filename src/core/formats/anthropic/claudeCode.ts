@@ -96,14 +96,14 @@ class Reader {
       return;
     }
     if (entry.isSidechain === true) this.sidechain++;
-    if (entry.type === 'user' || entry.type === 'assistant') this.message(entry, where);
+    if (entry.type === 'user' || entry.type === 'assistant') this.message(entry, entry.type, where);
     else if (entry.type === 'system') this.system(entry, where);
     else this.skipped.set(entry.type, (this.skipped.get(entry.type) ?? 0) + 1);
   }
 
-  private message(entry: Record<string, unknown>, where: Where): void {
+  private message(entry: Record<string, unknown>, type: 'user' | 'assistant', where: Where): void {
     if (!isRecord(entry.message)) {
-      this.messages.push(problemDraft(entry, where.path, `expected the ${entry.type} entry to have a \`message\` object`));
+      this.messages.push(problemDraft(entry, where.path, `expected the ${type} entry to have a \`message\` object`));
       return;
     }
     const inMessage: Where = { path: where.path, inner: (suffix) => where.inner(`.message${suffix}`) };

@@ -1,5 +1,5 @@
 // Small builders for drafts and the words of their problems, shared by every adapter.
-import { kindOf, preview } from '../../json/value';
+import { kindOf, preview, stringifyJson, printed } from '../../json/value';
 import type { ContentBlock, Role } from '../../model';
 import type { MessageDraft } from '../types';
 
@@ -43,5 +43,5 @@ export function joinText(content: readonly ContentBlock[]): string {
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  return JSON.stringify(value) ?? String(value);
+  return stringifyJson(value) ?? printed(value);
 }

@@ -2,7 +2,7 @@
 // google/genai/types.py (`Part`, `FunctionCall`, `FunctionResponse`, `Blob`, `FileData`,
 // `ExecutableCode`, `CodeExecutionResult`, `GenerateContentResponseUsageMetadata`). The REST API
 // writes camelCase; python-genai's `model_dump()` writes snake_case and every unset field as null.
-import { isRecord } from '../../json/value';
+import { isRecord, stringifyJson } from '../../json/value';
 import type { ContentBlock, ContentKind, ToolCall, Usage } from '../../model';
 import { mediaKind, numberOf, stringOf } from '../common/fields';
 import { usageFrom } from '../common/usage';
@@ -72,9 +72,9 @@ export function readFunctionCall(part: Record<string, unknown>, call: Record<str
 
 /** A functionResponse's text: its `output` (or `error`) when a string, otherwise the response as JSON. */
 export function responseText(response: unknown): string {
-  if (!isRecord(response)) return response === undefined ? '' : (JSON.stringify(response) ?? '');
+  if (!isRecord(response)) return response === undefined ? '' : (stringifyJson(response) ?? '');
   const text = stringOf(response.output) ?? stringOf(response.error);
-  return text ?? JSON.stringify(response.output ?? response.error ?? response) ?? '';
+  return text ?? stringifyJson(response.output ?? response.error ?? response) ?? '';
 }
 
 /**

@@ -5,7 +5,7 @@
 // `{role, id?, content: str | [Content], source?, metadata?}`; assistant `tool_calls: [{id, function,
 // arguments: object, parse_error?}]` and `model`; tool `tool_call_id, function, error?: {type, message}`.
 import { formatPath, type PathSegment } from '../../json/locate';
-import { isRecord, kindOf } from '../../json/value';
+import { isRecord, kindOf, printed } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../model';
 import { guarded } from '../common/guard';
 import { joinText, problemDraft } from '../common/drafts';
@@ -90,7 +90,7 @@ function readSample(sample: Sample, single: boolean, logUsage: Usage | undefined
   const attachments = isRecord(sample.value.attachments) ? sample.value.attachments : {};
   const drafts = readMessages(list, [...sample.at, 'messages'], attachments);
   const first = drafts[0];
-  if (!single && first && first.name === undefined) first.name = `sample ${String(sample.value.id)}, epoch ${String(sample.value.epoch ?? 1)}`;
+  if (!single && first && first.name === undefined) first.name = `sample ${String(sample.value.id)}, epoch ${printed(sample.value.epoch ?? 1)}`;
   // Inspect keeps usage per sample, not per message: it goes on the sample's last answer.
   const output = isRecord(sample.value.output) ? sample.value.output : {};
   const usage = sumUsage(sample.value.model_usage) ?? readModelUsage(output.usage) ?? logUsage;
@@ -135,7 +135,7 @@ function readToolFields(draft: MessageDraft, element: Record<string, unknown>): 
   const error = isRecord(element.error) ? element.error : typeof element.tool_error === 'string' ? { type: 'unknown', message: element.tool_error } : undefined;
   if (!error) return;
   draft.status = 'error';
-  if (draft.text === '') draft.text = `${String(error.type ?? 'error')}: ${String(error.message ?? '')}`;
+  if (draft.text === '') draft.text = `${printed(error.type ?? 'error')}: ${printed(error.message ?? '')}`;
 }
 
 const BLOCK_KINDS = new Map<string, ContentKind>([

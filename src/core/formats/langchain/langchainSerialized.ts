@@ -19,7 +19,7 @@ function readSerialized(element: unknown, path: string): MessageDraft | Unreadab
   }
   if (element.type === 'secret') return { unreadable: 'a LangChain secret reference, not a message' };
   if (element.type !== 'constructor') return { unreadable: `unknown serialized type ${JSON.stringify(element.type)}: expected "constructor"` };
-  const className = Array.isArray(element.id) ? element.id[element.id.length - 1] : undefined;
+  const className: unknown = Array.isArray(element.id) ? element.id[element.id.length - 1] : undefined;
   if (typeof className !== 'string') return { unreadable: '`id` must be a list ending in a class name such as "AIMessage"' };
   if (!isRecord(element.kwargs)) return { unreadable: 'expected `kwargs` (an object)' };
   const kwargs: Record<string, unknown> = {};

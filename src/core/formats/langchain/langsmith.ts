@@ -151,7 +151,7 @@ function runOutput(run: Located): MessageDraft[] {
     const batch: unknown = outputs.generations[0];
     const generations = Array.isArray(batch) ? batch : outputs.generations;
     const at = Array.isArray(batch) ? ['generations', 0] : ['generations'];
-    return generations.map((generation, j) => {
+    return generations.map((generation: unknown, j) => {
       if (isRecord(generation) && generation.message !== undefined) return readOne(generation.message, run.pathOf(['outputs', ...at, j, 'message']));
       // A completion generation has only text.
       const text = isRecord(generation) && typeof generation.text === 'string' ? generation.text : '';

@@ -18,7 +18,7 @@ export interface Dialect {
   /** `$type` (.NET) or `type` (Python). */
   typeKey: string;
   /** How this dialect writes a camelCase field or type name. */
-  spell(camel: string): string;
+  spell: (camel: string) => string;
   /** Reads the `details` / `usage_details` of a usage content. */
   usage(content: Record<string, unknown>): Usage | undefined;
 }

@@ -63,7 +63,7 @@ function refineBlock(block: ContentBlock): ContentBlock {
 
 /** Ollama's `images`: base64 strings, kept in `raw` only so no megabytes land in the text. */
 function imageBlocks(images: unknown): ContentBlock[] {
-  return Array.isArray(images) ? images.map((raw) => ({ kind: 'image', type: 'image', raw })) : [];
+  return Array.isArray(images) ? images.map((raw: unknown) => ({ kind: 'image', type: 'image', raw })) : [];
 }
 
 /** `{id, type: "custom", custom: {name, input}}`: the input is free text, not JSON. */

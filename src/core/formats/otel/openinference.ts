@@ -76,7 +76,7 @@ function indexed(fields: Fields, prefix: string): [number, Fields][] {
     const index = Number(dot === -1 ? rest : rest.slice(0, dot));
     if (dot === -1 || !Number.isInteger(index)) continue;
     let group = groups.get(index);
-    if (!group) groups.set(index, (group = new Map()));
+    if (!group) groups.set(index, (group = new Map<string, Flat>()));
     group.set(rest.slice(dot + 1), flat);
   }
   return [...groups.entries()].sort(([a], [b]) => a - b);

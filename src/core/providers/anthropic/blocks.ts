@@ -1,6 +1,6 @@
 // Messages as Anthropic content blocks. A user-side message gives exactly `userBlockCount` blocks,
 // so the `content.M` positions rules quote match the exported request.
-import { isRecord } from '../../json/value';
+import { isRecord, stringifyJson } from '../../json/value';
 import type { ContentBlock, Message, ToolCall } from '../../model';
 import { sentInvalidCalls } from './requestLayout';
 import type { Lost } from '../lost';
@@ -39,7 +39,7 @@ export function humanBlocks(m: Message, lost: Lost): Block[] {
     const converted = convertible(block);
     if (converted) return converted;
     lost.add(m.index, `a ${block.type} block has no Anthropic form; sent as text`);
-    return { type: 'text', text: block.text ?? JSON.stringify(block.raw) ?? '' };
+    return { type: 'text', text: block.text ?? stringifyJson(block.raw) ?? '' };
   });
 }
 

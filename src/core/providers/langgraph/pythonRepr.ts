@@ -1,5 +1,6 @@
 // Python's repr() of JSON values, so errors raised by Python frameworks (LangGraph prints the tool
 // call dicts it rejects) can be quoted with the history's real values.
+import { printed } from '../../json/value';
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -21,7 +22,7 @@ function repr(value: unknown): string {
   if (typeof value === 'object') {
     return `{${Object.entries(value).map(([k, v]) => `${stringRepr(k)}: ${repr(v)}`).join(', ')}}`;
   }
-  return stringRepr(String(value));
+  return stringRepr(printed(value));
 }
 
 /** The repr, or `tooLong` when it would exceed `max` characters (an error line must stay readable). */
