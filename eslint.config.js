@@ -1,34 +1,139 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettierCompat from 'eslint-config-prettier';
 import globals from 'globals';
 
-// Imports go one way: ui -> store -> core, worker -> core, cli -> core. Nothing imports ui.
-const layer = (files, forbidden, message) => ({
-  files,
-  rules: {
-    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
-  },
-});
+// Which layer may import which, as an allowlist: anything not listed is an error, from .ts and .tsx alike.
+// boundaries/dependencies proves every arrow below, for our folders and for packages (default: disallow);
+// import-x/no-cycle proves there are no cycles; the per-layer tsconfig files prove the globals (no DOM or
+// Node in core or protocol, no DOM in the worker, Node only in the CLI).
+//
+//   ui       -> store, protocol, core; react, react-dom, zustand
+//   store    -> protocol, core; zustand, react (its hooks); worker/firstRequest (below)
+//   worker   -> protocol, core
+//   protocol -> core, types only
+//   cli      -> core; node: modules
+//   core     -> core only: no package, no node: module
+//
+// The store starts the worker and hands it a URL import in the worker's name; worker/firstRequest.ts is
+// that encoding, which page and worker must share, so it is the one file of the worker the store may import.
+// Tests may also import test tools, fixtures and the testing helpers (testing/, testHelpers.ts, ...),
+// which nothing else may import; store tests may build their views with the worker's real code.
+const LAYERS = {
+  ui: { imports: ['store', 'protocol', 'core'], packages: ['react', 'react-dom', 'zustand'] },
+  store: { imports: ['protocol', 'core'], packages: ['zustand', 'react'], files: ['src/worker/firstRequest.ts'] },
+  worker: { imports: ['protocol', 'core'], packages: [] },
+  protocol: { imports: [], typeImports: ['core'], packages: [] },
+  cli: { imports: ['core'], packages: [], node: true },
+  core: { imports: [], packages: [] },
+};
+
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
+const TEST_HELPERS = ['**/testing/**', '**/testing-io.ts', '**/testHelpers.ts', '**/testTranscript.ts'];
+const TEST_PACKAGES = ['vitest', '@testing-library/*', 'happy-dom'];
+
+const sentence = (list) => (list.length === 0 ? 'nothing' : list.join(', '));
+
+function allowed(name, layer) {
+  const ours = [name, ...layer.imports].map((other) => `src/${other}`);
+  const parts = [`${sentence(ours)}${layer.typeImports ? `, and types only from ${layer.typeImports.map((t) => `src/${t}`).join(', ')}` : ''}`];
+  parts.push(layer.packages.length > 0 ? `the packages ${layer.packages.join(', ')}` : 'no package');
+  if (layer.node) parts.push('node: modules');
+  if (layer.files) parts.push(`the file ${layer.files.join(', ')}`);
+  return `'{{dependency.source}}' is not allowed here: src/${name} may import only ${parts.join('; ')}.`;
+}
+
+function layerRule(name, layer) {
+  const policies = [
+    { allow: { to: { element: { types: [name, ...layer.imports] } } } },
+    ...(layer.typeImports ? [{ allow: { to: { element: { types: layer.typeImports } }, dependency: { kind: 'type' } } }] : []),
+    ...(layer.packages.length > 0 ? [{ allow: { to: { module: { origin: 'external', source: layer.packages } } } }] : []),
+    ...(layer.node ? [{ allow: { to: { module: { origin: 'core' } } } }] : []),
+    ...(layer.files ? [{ allow: { to: { file: { path: layer.files } } } }] : []),
+    ...(name === 'store' ? [{ from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'worker' } } } }] : []),
+    {
+      from: { file: { categories: 'test' } },
+      allow: [
+        { to: { module: { origin: 'external', source: TEST_PACKAGES } } },
+        { to: { module: { origin: 'core' } } },
+        { to: { element: { type: 'fixtures' } } },
+      ],
+    },
+    // Last, so that no allow above lets a layer's own code reach a test helper.
+    {
+      from: { file: { categories: { noneOf: ['test'] } } },
+      disallow: { to: { file: { categories: 'test-helper' } } },
+      message: 'Test helpers are for tests only: {{to.file.path}} may be imported from *.test.ts(x) files and other helpers.',
+    },
+  ];
+  return {
+    files: [`src/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        { default: 'disallow', checkAllOrigins: true, checkUnknownLocals: true, checkInternals: true, message: allowed(name, layer), policies },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unnecessary-condition': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
   },
+  {
+    // In tests: Vitest's asymmetric matchers (expect.any, expect.stringContaining...) are typed `any`;
+    // expect(object.method).toHaveBeenCalled() takes a method unbound on purpose; fakes implement async
+    // interfaces with async functions that have nothing to await.
+    files: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  // The scripts are plain JavaScript that no tsconfig checks: typed rules would only see `any`.
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  layer(
-    ['src/core/**/*.ts'],
-    ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', 'react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', 'node:*'],
-    'src/core is pure: it imports nothing outside src/core (no React, DOM, store or Node APIs).',
-  ),
-  layer(['src/store/**/*.ts'], ['**/ui/**', '**/cli/**', 'react-dom', 'react-dom/*'], 'The store may import core only, never ui or cli.'),
-  layer(['src/worker/**/*.ts'], ['**/ui/**', '**/store/**', '**/cli/**', 'react', 'zustand'], 'The worker wraps core only.'),
-  layer(['src/cli/**/*.ts'], ['**/ui/**', '**/store/**', '**/worker/**', 'react', 'zustand'], 'The CLI uses core only.'),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      // How import-x reads the TypeScript files it follows (no-cycle parses every file on a path).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      'import/resolver': { typescript: { project: 'tsconfig.json' } },
+      'boundaries/elements': [...Object.keys(LAYERS).map((name) => ({ type: name, pattern: `src/${name}` })), { type: 'fixtures', pattern: 'fixtures' }],
+      'boundaries/files': [
+        { category: 'test', pattern: [...TEST_FILES, ...TEST_HELPERS] },
+        { category: 'test-helper', pattern: TEST_HELPERS },
+        // Every file gets a category, so that the policies can tell a layer's own code (no 'test') from tests.
+        { category: 'code', pattern: 'src/**' },
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  ...Object.entries(LAYERS).map(([name, layer]) => layerRule(name, layer)),
+  // Last: turns off the style rules the formatter owns, so that lint and `npm run format` never disagree.
+  prettierCompat,
 );
