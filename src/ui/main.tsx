@@ -1,4 +1,5 @@
 import { startupLoad } from './load/startupLoad';
+import { showRenderFailure } from './renderFailure';
 // Every stylesheet is in the entry: a stylesheet of the render chunk would hold its import until it loads.
 import './theme.css';
 import './app.css';
@@ -14,4 +15,6 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The worker starts fetching and parsing before React's code is even evaluated; the page renders meanwhile.
 startupLoad();
-void import('./render').then(({ render }) => render(root));
+import('./render')
+  .then(({ render }) => render(root))
+  .catch((error: unknown) => showRenderFailure(root, error));
