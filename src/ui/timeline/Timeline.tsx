@@ -1,4 +1,4 @@
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { visibleRows } from '../../store/filter';
 import { useStore } from '../../store/store';
 import { Overview } from './Overview';
@@ -19,7 +19,8 @@ export function Timeline() {
   const selected = useStore((s) => s.selection?.index);
   const jumpTo = useStore((s) => s.jumpTo);
   const scrollTo = useStore((s) => s.scrollTo);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the list attaches to the element when it mounts, even in the same commit (see useVirtualRows).
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
 
   const rows = useMemo(() => (view ? visibleRows(view, hiddenRoles, searchHits) : new Int32Array(0)), [view, hiddenRoles, searchHits]);
 
@@ -44,7 +45,7 @@ export function Timeline() {
       {view && <TimelineToolbar rows={rows} />}
       <div className="timeline-body">
         <div
-          ref={scrollRef}
+          ref={setScroller}
           className="timeline"
           data-testid="timeline"
           data-state={loadState}
@@ -54,7 +55,7 @@ export function Timeline() {
           onKeyDown={onKeyDown}
         >
           {view ? (
-            <VirtualTimeline key={version} view={view} rows={rows} scrollRef={scrollRef} />
+            <VirtualTimeline key={version} view={view} rows={rows} scroller={scroller} />
           ) : (
             <EmptyTimeline loading={loadState === 'loading'} />
           )}

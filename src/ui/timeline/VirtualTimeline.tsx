@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useHighlight } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
@@ -20,11 +20,12 @@ interface Props {
   view: TranscriptView;
   /** Message indices to show, in order (the filtered timeline). */
   rows: Int32Array;
-  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The element that scrolls the timeline; null until it is mounted. */
+  scroller: HTMLElement | null;
 }
 
 /** Only the cards near the viewport are in the DOM, and only their data is on the page. */
-export function VirtualTimeline({ view, rows, scrollRef }: Props) {
+export function VirtualTimeline({ view, rows, scroller }: Props) {
   const highlight = useHighlight();
   const session = useStore((s) => s.session);
   const selected = useStore((s) => s.selection?.index);
@@ -44,7 +45,7 @@ export function VirtualTimeline({ view, rows, scrollRef }: Props) {
     }),
     [rows, view, measured],
   );
-  const { engine, canvasRef, windowRef, rowRef } = useVirtualRows(scrollRef, source);
+  const { engine, canvasRef, windowRef, rowRef } = useVirtualRows(scroller, source);
   const { first, last, heights } = engine;
 
   const rowOf = useMemo(() => {

@@ -1,25 +1,30 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { VirtualEngine, type RowSource } from './virtualEngine';
 
 /**
  * Wires a VirtualEngine to React: the scroll element's events and size, each drawn row's size (rows
  * carry `data-row`), and a render whenever the rows to draw change.
+ *
+ * The scroll element comes as a value (its owner keeps it in state from a callback ref), not as a ref
+ * object: an element mounted in the same commit as the list gets its ref only after the list's layout
+ * effects have run, and a list that read the ref then stayed detached for good: no viewport, no width
+ * (so every height guessed for a 20-character line), no scroll events, its first rows drawn whatever
+ * the scroll position. Given as a value, the list attaches when the element arrives, before the paint.
  */
-export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, source: RowSource) {
+export function useVirtualRows(scroller: HTMLElement | null, source: RowSource) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [engine] = useState(() => new VirtualEngine(rerender));
   const canvas = useRef<HTMLDivElement>(null);
   const window = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
-    engine.attach(scrollRef.current, canvas.current, window.current);
-  }, [engine, scrollRef]);
+    engine.attach(scroller, canvas.current, window.current);
+  }, [engine, scroller]);
   useLayoutEffect(() => engine.setRows(source), [engine, source]);
   // A render may have changed which rows the elements stand for.
   useLayoutEffect(() => engine.place());
 
   useEffect(() => {
-    const scroller = scrollRef.current;
     if (!scroller) return;
     const onScroll = (): void => engine.onScroll();
     scroller.addEventListener('scroll', onScroll, { passive: true });
@@ -29,13 +34,12 @@ export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, source:
       scroller.removeEventListener('scroll', onScroll);
       observer.disconnect();
     };
-  }, [engine, scrollRef]);
+  }, [engine, scroller]);
 
   // Scaled, the browser's wheel and page steps would move the rows `ratio` times too far. The handlers are
   // added only then: a wheel listener that may cancel makes the browser wait for this thread on every turn.
   const { scaled } = engine;
   useEffect(() => {
-    const scroller = scrollRef.current;
     if (!scroller || !scaled) return;
     // Scrolls the canvas by `top` in place of the browser; undefined leaves the event to the browser.
     const scroll = (event: Event, top: number | undefined): void => {
@@ -57,7 +61,7 @@ export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, source:
       scroller.removeEventListener('wheel', onWheel);
       scroller.removeEventListener('keydown', onKeyDown);
     };
-  }, [engine, scrollRef, scaled]);
+  }, [engine, scroller, scaled]);
 
   const [rowObserver] = useState(
     () =>

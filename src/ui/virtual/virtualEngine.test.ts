@@ -154,6 +154,34 @@ describe('VirtualEngine', () => {
     expect(engine.visibleFirst).toBe(50);
   });
 
+  it('keeps the last row at the bottom of the viewport when the list narrows or shortens at its end', () => {
+    const { engine, scroller } = setup(1000);
+    // Narrower, every row wraps to 120 px: as when a scrollbar appears beside the list.
+    engine.setRows({ count: 1000, heightOf: (_row, width) => (width < 600 ? 120 : 100), measured: vi.fn() });
+    scroller.scrollTop = 100_000 - 800;
+    engine.onScroll();
+    expect(engine.visibleLast).toBe(999);
+    scroller.clientWidth = 585;
+    engine.measureViewport();
+    expect(scroller.scrollTop).toBe(120_000 - 800);
+    expect(engine.visibleLast).toBe(999);
+    scroller.clientHeight = 700;
+    engine.measureViewport();
+    expect(scroller.scrollTop).toBe(120_000 - 700);
+    expect(engine.visibleLast).toBe(999);
+  });
+
+  it('keeps the row at the top in place when the list narrows elsewhere', () => {
+    const { engine, scroller } = setup(1000);
+    engine.setRows({ count: 1000, heightOf: (_row, width) => (width < 600 ? 120 : 100), measured: vi.fn() });
+    scroller.scrollTop = 50_000;
+    engine.onScroll();
+    scroller.clientWidth = 585;
+    engine.measureViewport();
+    expect(scroller.scrollTop).toBe(60_000);
+    expect(engine.visibleFirst).toBe(500);
+  });
+
   it('re-aims a jump as the rows around its target are measured, until the user scrolls', () => {
     const { engine, scroller } = setup(1000);
     engine.scrollToRow(500, 'start');

@@ -112,23 +112,16 @@ export class VirtualEngine {
     this.update();
   }
 
-  /** Rows report their drawn height; the row at the viewport's top, a jump's target, or the end stays put. */
+  /** Rows report their drawn height. */
   onRowsResized(sizes: readonly { row: number; height: number }[]): void {
-    const atEnd = this.top > 0 && this.top >= this.end();
-    const anchor = this.heights.indexAt(this.top);
-    const anchorOffset = this.top - this.heights.offsetOf(anchor);
-    let changed = false;
-    for (const { row, height } of sizes) {
-      if (!(row >= 0 && row < this.heights.count) || height === 0) continue;
-      this.source.measured(row, height);
-      if (this.heights.set(row, height) !== 0) changed = true;
-    }
-    if (!changed) return;
-    this.rescale();
-    const jump = this.jump;
-    if (jump && jump.passes-- > 0) this.scrollToTop(alignedTop(this.heights, jump.row, this.viewport, jump.align, this.top), true);
-    else if (atEnd) this.scrollToTop(this.end(), true);
-    else this.scrollToTop(this.heights.offsetOf(anchor) + anchorOffset, true);
+    const changed = sizes.filter(({ row, height }) => row >= 0 && row < this.heights.count && height !== 0 && this.heights.heightOf(row) !== height);
+    if (changed.length === 0) return;
+    this.keepView(() => {
+      for (const { row, height } of changed) {
+        this.source.measured(row, height);
+        this.heights.set(row, height);
+      }
+    });
   }
 
   /** True while the list is taller than browsers allow and scrolls a scaled canvas. */
@@ -153,16 +146,15 @@ export class VirtualEngine {
 
   /** The scroll element's size changed: a new width reflows every row, so guesses start over. */
   measureViewport(): void {
-    if (!this.scroller) return;
-    if (this.scroller.clientWidth !== this.width) {
-      this.width = this.scroller.clientWidth;
-      const anchor = this.heights.indexAt(this.top);
-      for (let row = 0; row < this.heights.count; row++) this.heights.set(row, this.source.heightOf(row, this.width));
-      this.top = this.heights.offsetOf(anchor);
-    }
-    this.viewport = this.scroller.clientHeight;
-    this.rescale();
-    this.scrollToTop(this.top, true);
+    const scroller = this.scroller;
+    if (!scroller) return;
+    this.keepView(() => {
+      if (scroller.clientWidth !== this.width) {
+        this.width = scroller.clientWidth;
+        for (let row = 0; row < this.heights.count; row++) this.heights.set(row, this.source.heightOf(row, this.width));
+      }
+      this.viewport = scroller.clientHeight;
+    });
   }
 
   addRow(element: HTMLElement): void {
@@ -191,6 +183,23 @@ export class VirtualEngine {
       this.rows.set(element, transform);
       element.style.transform = transform;
     }
+  }
+
+  /**
+   * Changes heights or the viewport and keeps what the viewport shows: a jump's target while it settles,
+   * else the end if the viewport was at the end (rows measured there, or a scrollbar appearing and
+   * narrowing the list, must not leave the last row cut off), else the row at the viewport's top.
+   */
+  private keepView(change: () => void): void {
+    const atEnd = this.top > 0 && this.top >= this.end();
+    const anchor = this.heights.indexAt(this.top);
+    const anchorOffset = this.top - this.heights.offsetOf(anchor);
+    change();
+    this.rescale();
+    const jump = this.jump;
+    if (jump && jump.passes-- > 0) this.scrollToTop(alignedTop(this.heights, jump.row, this.viewport, jump.align, this.top), true);
+    else if (atEnd) this.scrollToTop(this.end(), true);
+    else this.scrollToTop(this.heights.offsetOf(anchor) + anchorOffset, true);
   }
 
   /** The largest row offset the viewport's top can show. */
