@@ -30,7 +30,8 @@ export default defineConfig({
   build: { outDir: 'dist/app', sourcemap: true },
   worker: { format: 'es' },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // scripts/layers: the layer rules' own test, which runs tsc and eslint on a copy of the repository.
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
   },
 });
