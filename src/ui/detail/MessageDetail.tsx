@@ -3,7 +3,7 @@ import { indexOf } from '../../store/transcriptIndex';
 import type { MessageDetail as Detail, TranscriptView } from '../../protocol/workerApi';
 import { ROLE_LABELS } from '../roles';
 import { formatCount } from '../text/format';
-import { CappedText } from './CappedText';
+import { CappedText } from '../components/CappedText';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   if (children === undefined || children === null || children === false || children === '') return null;

@@ -1,7 +1,7 @@
 import type { Finding, Severity } from '../../core/model';
 import { useTranscriptIndex } from '../../store/hooks';
 import { SEVERITIES } from '../../store/transcriptIndex';
-import { ShowMore, useShownInSteps } from '../ShowMore';
+import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { formatCount } from '../text/format';
 import { FindingItem } from './FindingItem';
 

@@ -4,8 +4,8 @@ import { useStore } from '../../store/store';
 import type { Card } from '../../protocol/workerApi';
 import { ROLE_LABELS } from '../roles';
 import { CardText } from './CardText';
-import { ContentKinds } from './ContentKinds';
-import { MessageTokens } from './MessageTokens';
+import { ContentKinds } from '../components/ContentKinds';
+import { MessageTokens } from '../components/MessageTokens';
 import { ToolCallChip } from './ToolCallChip';
 import { ToolResultOf } from './ToolResultOf';
 

@@ -1,5 +1,5 @@
 import type { Verdict } from '../../core/model';
-import { ShowMore, useShownInSteps } from '../ShowMore';
+import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { VerdictProblem } from './VerdictProblem';
 
 /** One target: ✓ it accepts the history as the next request, or ✗ and the reasons it refuses, a step at a time. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCount } from './text/format';
+import { formatCount } from '../text/format';
 
 /**
  * Items a long list shows at first, and adds with each "Show more". A history with a duplicated export has
