@@ -21,7 +21,7 @@ import globals from 'globals';
 //
 // The store starts the worker and hands it a URL import in the worker's name; worker/firstRequest.ts is
 // that encoding, which page and worker must share, so it is the one file of the worker the store may import.
-// Tests may also import test tools, fixtures and the testing helpers (testing/, testHelpers.ts, ...),
+// Tests may also import test tools, fixtures and the helpers in a testing/ folder of any layer,
 // which nothing else may import; store tests may build their views with the worker's real code.
 const LAYERS = {
   ui: { imports: ['store', 'protocol', 'core'], packages: ['react', 'react-dom', 'zustand'] },
@@ -33,7 +33,7 @@ const LAYERS = {
 };
 
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
-const TEST_HELPERS = ['**/testing/**', '**/testing-io.ts', '**/testHelpers.ts', '**/testTranscript.ts'];
+const TEST_HELPERS = ['**/testing/**'];
 const TEST_PACKAGES = ['vitest', '@testing-library/*', 'happy-dom'];
 
 const sentence = (list) => (list.length === 0 ? 'nothing' : list.join(', '));

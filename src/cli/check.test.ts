@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from './report';
 import { run } from './run';
-import { fakeIo } from './testing-io';
+import { fakeIo } from './testing/io';
 
 // The same real histories the unit and e2e tests use.
 const FIXTURES = join(import.meta.dirname, '../../fixtures');

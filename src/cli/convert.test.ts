@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from './report';
 import { run } from './run';
-import { fakeIo } from './testing-io';
+import { fakeIo } from './testing/io';
 
 const fixture = (name: string): string => join(import.meta.dirname, '../../fixtures', name);
 

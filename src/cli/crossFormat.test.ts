@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERT_TARGETS } from '../core/convert';
 import type { CheckReport } from './report';
 import { run } from './run';
-import { fakeIo } from './testing-io';
+import { fakeIo } from './testing/io';
 
 // The same run written in every format (see fixtures/cross-format/README.md): whichever format it
 // arrives in, the CLI must say the same about it.

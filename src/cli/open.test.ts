@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from './run';
-import { fakeIo } from './testing-io';
+import { fakeIo } from './testing/io';
 
 function builtApp(): { app: string; history: string } {
   const root = mkdtempSync(join(tmpdir(), 'msgscope-open-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../core/model';
 import { visibleRows } from './filter';
-import { testMessage, testView } from './testTranscript';
+import { testMessage, testView } from './testing/transcript';
 
 const view = testView([testMessage(0, 'system'), testMessage(1, 'human'), testMessage(2, 'ai'), testMessage(3, 'tool')]);
 const rows = (hidden: Role[], hits: Int32Array | null) => [...visibleRows(view, hidden, hits)];

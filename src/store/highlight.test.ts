@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeHighlight } from './highlight';
-import { testCall, testMessage, testView } from './testTranscript';
+import { testCall, testMessage, testView } from './testing/transcript';
 
 const view = testView([
   testMessage(0, 'human'),

@@ -7,7 +7,7 @@ import { createFilterSlice } from './filterSlice';
 import { createSelectionSlice } from './selectionSlice';
 import type { ViewSession } from './session';
 import { useStore, type AppState } from './store';
-import { testMessage, testTranscript } from './testTranscript';
+import { testMessage, testTranscript } from './testing/transcript';
 import { createViewSlice } from './viewSlice';
 import { spawnWorker, type WorkerClient } from './workerClient';
 

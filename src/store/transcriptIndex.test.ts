@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../core/model';
-import { testMessage, testView } from './testTranscript';
+import { testMessage, testView } from './testing/transcript';
 import { indexOf } from './transcriptIndex';
 
 const finding = (messageIndex: number, severity: Finding['severity']): Finding => ({

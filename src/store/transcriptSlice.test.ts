@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportOutcome, LoadProgress, Method, Params } from '../protocol/workerApi';
 import { buildCards } from '../worker/cards';
 import { useStore } from './store';
-import { testMessage, testTranscript } from './testTranscript';
+import { testMessage, testTranscript } from './testing/transcript';
 import { buildView } from '../worker/view';
 import { spawnWorker, WorkerCallError, type WorkerClient } from './workerClient';
 

@@ -8,7 +8,7 @@ import type { ContentBlock } from '../model';
 import { transcript } from '../testing/importing';
 import { ai, build, call, human, system, tool } from '../testing/messages';
 import { convertTranscript } from '.';
-import { essentials } from './testHelpers';
+import { essentials } from '../testing/essentials';
 
 const toAnthropic = (text: string) => convertTranscript(transcript(text), 'anthropic');
 

@@ -4,7 +4,7 @@ import { buildTranscript } from '../analyze';
 import { transcript } from '../testing/importing';
 import { ai, build, call, system, tool } from '../testing/messages';
 import { convertTranscript } from '.';
-import { essentials } from './testHelpers';
+import { essentials } from '../testing/essentials';
 
 describe('LangChain stored export', () => {
   it('writes messages_to_dict dicts with every field a Python dump has', () => {

@@ -6,7 +6,7 @@ import { build, call, human, ai, tool } from '../testing/messages';
 import { buildTranscript } from '../analyze';
 import { transcript } from '../testing/importing';
 import { convertTranscript } from '.';
-import { essentials } from './testHelpers';
+import { essentials } from '../testing/essentials';
 
 const toOpenAI = (text: string) => convertTranscript(transcript(text), 'openai-chat');
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from '../../store/store';
-import { testMessage, testView } from '../../store/testTranscript';
+import { testMessage, testView } from '../../store/testing/transcript';
 import { FormatPicker } from './FormatPicker';
 
 const view = { ...testView([testMessage(0, 'human')]), format: 'anthropic', formats: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/model';
-import { testCall, testMessage, testView } from '../../store/testTranscript';
+import { testCall, testMessage, testView } from '../../store/testing/transcript';
 import { connectorShapes, indexSpans, linkSpans, spansIn } from './connectorLayout';
 
 /** `count` messages; `calls` maps an AI message index to the ids it issues, `results` a tool message to the id it answers. */

@@ -1,7 +1,7 @@
-import { linkToolCalls } from '../core/links';
-import type { Finding, Message, Role, ToolCall, Transcript } from '../core/model';
-import type { TranscriptView } from '../protocol/workerApi';
-import { buildView } from '../worker/view';
+import { linkToolCalls } from '../../core/links';
+import type { Finding, Message, Role, ToolCall, Transcript } from '../../core/model';
+import type { TranscriptView } from '../../protocol/workerApi';
+import { buildView } from '../../worker/view';
 
 /** A message for store tests, with defaults for every field the test does not set. */
 export function testMessage(index: number, role: Role, fields: Partial<Message> = {}): Message {

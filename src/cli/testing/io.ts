@@ -1,4 +1,4 @@
-import type { CliIo } from './run';
+import type { CliIo } from '../run';
 
 export interface FakeIo extends CliIo {
   out: string;
