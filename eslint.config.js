@@ -13,21 +13,19 @@ import globals from 'globals';
 // Node in core or protocol, no DOM in the worker, Node only in the CLI).
 //
 //   ui       -> store, protocol, core; react, react-dom, zustand
-//   store    -> protocol, core; zustand, react (its hooks); worker/firstRequest (below)
+//   store    -> protocol, core; zustand, react (its hooks)
 //   worker   -> protocol, core
-//   protocol -> core, types only
+//   protocol -> core (the model's types, and the JSON readers the worker's name encoding uses)
 //   cli      -> core; node: modules
 //   core     -> core only: no package, no node: module
 //
-// The store starts the worker and hands it a URL import in the worker's name; worker/firstRequest.ts is
-// that encoding, which page and worker must share, so it is the one file of the worker the store may import.
 // Tests may also import test tools, fixtures and the helpers in a testing/ folder of any layer,
 // which nothing else may import; store tests may build their views with the worker's real code.
 const LAYERS = {
   ui: { imports: ['store', 'protocol', 'core'], packages: ['react', 'react-dom', 'zustand'] },
-  store: { imports: ['protocol', 'core'], packages: ['zustand', 'react'], files: ['src/worker/firstRequest.ts'] },
+  store: { imports: ['protocol', 'core'], packages: ['zustand', 'react'] },
   worker: { imports: ['protocol', 'core'], packages: [] },
-  protocol: { imports: [], typeImports: ['core'], packages: [] },
+  protocol: { imports: ['core'], packages: [] },
   cli: { imports: ['core'], packages: [], node: true },
   core: { imports: [], packages: [] },
 };
@@ -40,20 +38,17 @@ const sentence = (list) => (list.length === 0 ? 'nothing' : list.join(', '));
 
 function allowed(name, layer) {
   const ours = [name, ...layer.imports].map((other) => `src/${other}`);
-  const parts = [`${sentence(ours)}${layer.typeImports ? `, and types only from ${layer.typeImports.map((t) => `src/${t}`).join(', ')}` : ''}`];
+  const parts = [sentence(ours)];
   parts.push(layer.packages.length > 0 ? `the packages ${layer.packages.join(', ')}` : 'no package');
   if (layer.node) parts.push('node: modules');
-  if (layer.files) parts.push(`the file ${layer.files.join(', ')}`);
   return `'{{dependency.source}}' is not allowed here: src/${name} may import only ${parts.join('; ')}.`;
 }
 
 function layerRule(name, layer) {
   const policies = [
     { allow: { to: { element: { types: [name, ...layer.imports] } } } },
-    ...(layer.typeImports ? [{ allow: { to: { element: { types: layer.typeImports } }, dependency: { kind: 'type' } } }] : []),
     ...(layer.packages.length > 0 ? [{ allow: { to: { module: { origin: 'external', source: layer.packages } } } }] : []),
     ...(layer.node ? [{ allow: { to: { module: { origin: 'core' } } } }] : []),
-    ...(layer.files ? [{ allow: { to: { file: { path: layer.files } } } }] : []),
     ...(name === 'store' ? [{ from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'worker' } } } }] : []),
     {
       from: { file: { categories: 'test' } },

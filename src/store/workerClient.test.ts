@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerRequest, WorkerResponse } from '../protocol/workerApi';
-import { requestFromName } from '../worker/firstRequest';
+import { requestFromName } from '../protocol/firstRequest';
 import { kindOf, WorkerCallError, WorkerClient, WorkerOnFirstRequest, type WorkerPort } from './workerClient';
 
 /** A worker that records requests and answers when the test says. */

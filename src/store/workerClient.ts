@@ -1,4 +1,4 @@
-import { nameForRequest } from '../worker/firstRequest';
+import { nameForRequest } from '../protocol/firstRequest';
 import type { LoadProgress, Method, Params, Result, WorkerError, WorkerErrorKind, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 
 /** What the client needs of a Worker; tests pass a fake. */

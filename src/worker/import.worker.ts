@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // Reading, parsing, linking and checks run here so that a large history never freezes the page.
-import { requestFromName } from './firstRequest';
+import { requestFromName } from '../protocol/firstRequest';
 import { createHandler } from './handler';
 import type { WorkerRequest } from '../protocol/workerApi';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameForRequest, requestFromName } from './firstRequest';
-import type { WorkerRequest } from '../protocol/workerApi';
+import type { WorkerRequest } from './workerApi';
 
 describe('a first request in the worker name', () => {
   it('carries a URL import there and back, format included', () => {

@@ -1,5 +1,5 @@
 import { isRecord, parseJson } from '../core/json/value';
-import type { RequestOf, WorkerRequest } from '../protocol/workerApi';
+import type { RequestOf, WorkerRequest } from './workerApi';
 
 // A worker created for a URL import gets that request in its name (WorkerOptions.name). It reads the name
 // as soon as its code has run, whereas a posted message waits for the page's thread, which is busy
