@@ -2,12 +2,14 @@ import { memo } from 'react';
 import type { Finding, Role } from '../../core/model';
 import { useStore } from '../../store/store';
 import type { Card } from '../../protocol/workerApi';
-import { ROLE_LABELS } from '../roles';
-import { CardText } from './CardText';
+import { CardText } from '../components/CardText';
 import { ContentKinds } from '../components/ContentKinds';
 import { MessageTokens } from '../components/MessageTokens';
-import { ToolCallChip } from './ToolCallChip';
-import { ToolResultOf } from './ToolResultOf';
+import { ToolResultOf } from '../components/ToolResultOf';
+import { ROLE_LABELS } from '../roles';
+import { OffscreenLink } from './OffscreenLink';
+import { ToolCalls } from './ToolCalls';
+import { useFullText } from './useFullText';
 
 interface Props {
   card: Card;
@@ -31,6 +33,11 @@ export const MessageCard = memo(function MessageCard({
   expanded,
 }: Props) {
   const select = useStore((s) => s.select);
+  const jumpTo = useStore((s) => s.jumpTo);
+  const hoverToolCall = useStore((s) => s.hoverToolCall);
+  const toggleExpanded = useStore((s) => s.toggleExpanded);
+  const fullText = useFullText(card, expanded);
+  const { toolCallId, resultOf } = card;
   const showSourceType = card.sourceType.toLowerCase() !== role && card.sourceType !== '';
   return (
     <article
@@ -68,21 +75,29 @@ export const MessageCard = memo(function MessageCard({
         ))}
       </header>
       {card.problem && <p className="card-problem">Could not read this element: {card.problem}</p>}
-      {card.toolCallId !== undefined || role === 'tool' ? <ToolResultOf card={card} highlighted={highlightedIds} /> : null}
-      <CardText card={card} expanded={expanded} />
+      {toolCallId !== undefined || role === 'tool' ? (
+        <ToolResultOf
+          toolCallId={toolCallId}
+          call={resultOf}
+          status={card.status}
+          highlighted={toolCallId !== undefined && highlightedIds.has(toolCallId)}
+          onHover={hoverToolCall}
+          onJump={() => {
+            if (resultOf && toolCallId !== undefined) jumpTo({ index: resultOf.messageIndex, toolCallId });
+          }}
+        >
+          {resultOf && <OffscreenLink target={resultOf.messageIndex} from={card.index} toolCallId={toolCallId} />}
+        </ToolResultOf>
+      ) : null}
+      <CardText
+        text={card.text}
+        textLength={card.textLength}
+        expanded={expanded}
+        fullText={fullText}
+        onToggle={() => toggleExpanded(card.index)}
+      />
       <ContentKinds kinds={card.contentKinds} />
-      {card.calls.length > 0 && (
-        <div className="tool-calls">
-          {card.calls.map((call, i) => (
-            <ToolCallChip
-              key={i}
-              call={call}
-              messageIndex={card.index}
-              highlighted={call.id !== undefined && highlightedIds.has(call.id)}
-            />
-          ))}
-        </div>
-      )}
+      {card.calls.length > 0 && <ToolCalls calls={card.calls} messageIndex={card.index} highlightedIds={highlightedIds} />}
       {(card.usage || card.model) && (
         <footer className="card-foot">
           {card.model && <span className="card-model">{card.model}</span>}

@@ -1,21 +1,23 @@
-import { useStore } from '../../store/store';
+import type { ReactNode } from 'react';
 import type { CallChip } from '../../protocol/workerApi';
-import { OffscreenLink } from './OffscreenLink';
 
 interface Props {
   call: CallChip;
   messageIndex: number;
   highlighted: boolean;
+  /** The pointer or focus enters (the call's id) or leaves (null) a chip that has an id. */
+  onHover: (id: string | null) => void;
+  onClick: () => void;
+  /** Drawn after the chip: the link to its result when that is out of view. */
+  children?: ReactNode;
 }
 
-/** One tool call of an AI message; hovering highlights its result, clicking jumps there. */
-export function ToolCallChip({ call, messageIndex, highlighted }: Props) {
-  const jumpTo = useStore((s) => s.jumpTo);
-  const select = useStore((s) => s.select);
-  const hoverToolCall = useStore((s) => s.hoverToolCall);
+/** One tool call of an AI message: its name, arguments, whether they are invalid, and where its result is. */
+export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick, children }: Props) {
   const { id, result } = call;
-  const hover = (on: boolean) => id !== undefined && hoverToolCall(on ? id : null);
-
+  const hover = (on: boolean): void => {
+    if (id !== undefined) onHover(on ? id : null);
+  };
   return (
     <span className="tool-call-group">
       <button
@@ -31,10 +33,9 @@ export function ToolCallChip({ call, messageIndex, highlighted }: Props) {
         onFocus={() => hover(true)}
         onBlur={() => hover(false)}
         onClick={(event) => {
+          // The card around it selects its message on a click; the chip's own action replaces that.
           event.stopPropagation();
-          const selection = id !== undefined ? { toolCallId: id } : {};
-          if (result !== undefined) jumpTo({ index: result, ...selection });
-          else select({ index: messageIndex, ...selection });
+          onClick();
         }}
       >
         <span className="tool-call-name">{call.name || '(unnamed)'}</span>
@@ -44,7 +45,7 @@ export function ToolCallChip({ call, messageIndex, highlighted }: Props) {
           {result !== undefined ? `→ #${result}` : 'no result'}
         </span>
       </button>
-      {result !== undefined && <OffscreenLink target={result} from={messageIndex} {...(id !== undefined ? { toolCallId: id } : {})} />}
+      {children}
     </span>
   );
 }
