@@ -44,6 +44,11 @@ function shown(page: Page, index: number): Promise<boolean> {
   }, index);
 }
 
+/** Whether the page itself scrolls: a scrollbar of its own would narrow the timeline as it comes and goes. */
+function pageOverflows(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth);
+}
+
 async function atEnd(page: Page): Promise<boolean> {
   return page.getByTestId('timeline').evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1);
 }
@@ -108,6 +113,7 @@ for (const count of [1_000, 10_000]) {
             () => false,
           );
         if (!ok) failures.push(`load ${load + 1}, ${way}`);
+        else if (await pageOverflows(page)) failures.push(`load ${load + 1}, ${way}: the page overflows`);
       }
       await page.close();
     }

@@ -47,7 +47,9 @@ function draw(canvas: HTMLCanvasElement, view: TranscriptView, height: number): 
 function InView({ count, height }: { count: number; height: number }) {
   const { first, last } = useVisibleRange();
   if (last < first || count === 0) return null;
-  return <div className="overview-view" style={{ top: (first / count) * height, height: Math.max(3, ((last - first + 1) / count) * height) }} />;
+  const size = Math.max(3, ((last - first + 1) / count) * height);
+  // At the end of a long run the least size reaches past the strip's bottom, and the page grew a scrollbar there.
+  return <div className="overview-view" style={{ top: Math.min((first / count) * height, height - size), height: size }} />;
 }
 
 /**
