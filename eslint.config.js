@@ -129,6 +129,17 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': 'error' },
   },
   ...Object.entries(LAYERS).map(([name, layer]) => layerRule(name, layer)),
+  {
+    // Components take what they show as props; the feature folders' containers read the store and feed them.
+    files: ['src/ui/components/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/store/**', 'zustand', 'zustand/*'], message: 'src/ui/components take props only: read the store in a feature container and pass the values down.' }] },
+      ],
+    },
+  },
   // Last: turns off the style rules the formatter owns, so that lint and `npm run format` never disagree.
   prettierCompat,
 );
