@@ -136,7 +136,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/store/**', 'zustand', 'zustand/*'], message: 'src/ui/components take props only: read the store in a feature container and pass the values down.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/store/**', 'zustand', 'zustand/*'],
+              message: 'src/ui/components take props only: read the store in a feature container and pass the values down.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -46,7 +46,9 @@ test('a large file that needs more memory than the user allowed says so, and how
     // The file's text alone is more than 64 MB of heap.
     const run = spawnSync(process.execPath, [BIN, 'check', large], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=64' } });
     expect(run.signal ?? run.status).not.toBe(0);
-    expect(run.stderr).toContain(`msgscope: ${large} needs more memory than Node may use here (the heap limit you set). Give it more with NODE_OPTIONS=--max-old-space-size=MEGABYTES`);
+    expect(run.stderr).toContain(
+      `msgscope: ${large} needs more memory than Node may use here (the heap limit you set). Give it more with NODE_OPTIONS=--max-old-space-size=MEGABYTES`,
+    );
     expect(run.stdout).toBe('');
   } finally {
     rmSync(dir, { recursive: true, force: true });

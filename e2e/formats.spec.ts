@@ -11,8 +11,7 @@ async function openFile(page: Page, path: string): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(fixturePath(path));
 }
 
-const finding = (page: Page, rule: string, callId: string) =>
-  page.locator(`[data-testid=finding][data-rule="${rule}"][data-tool-call-id="${callId}"]`);
+const finding = (page: Page, rule: string, callId: string) => page.locator(`[data-testid=finding][data-rule="${rule}"][data-tool-call-id="${callId}"]`);
 
 test.beforeEach(async ({ page }) => {
   await openApp(page);

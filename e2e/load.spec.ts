@@ -46,7 +46,10 @@ test('loads text pasted with Ctrl+V anywhere on the page', async ({ page }) => {
 test('loads a history from ?src=', async ({ page }) => {
   const src = '/histories/weather-orphan.openai.json';
   // Match the path only: a glob would also match the page URL, whose query ends with the same text.
-  await page.route((url) => url.pathname === src, (route) => route.fulfill({ path: fixturePath('weather-orphan.openai.json'), contentType: 'application/json' }));
+  await page.route(
+    (url) => url.pathname === src,
+    (route) => route.fulfill({ path: fixturePath('weather-orphan.openai.json'), contentType: 'application/json' }),
+  );
   await page.goto(`/?src=${src}`);
   const timeline = page.getByTestId('timeline');
   await expect(timeline).toHaveAttribute('data-state', 'ready');

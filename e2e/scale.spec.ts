@@ -17,7 +17,10 @@ function scaleHistory(): { text: string; callIndex: number; callId: string } {
 
 async function serve(page: Page, path: string, body: string): Promise<void> {
   // Match the path only: a glob would also match the page URL, whose query ends with the same text.
-  await page.route((url) => url.pathname === path, (route) => route.fulfill({ body, contentType: 'application/json' }));
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => route.fulfill({ body, contentType: 'application/json' }),
+  );
 }
 
 test('a 10,000-message history: jump to the end, follow an overview marker and off-screen links', async ({ page }) => {
@@ -60,7 +63,10 @@ test('a 10,000-message history: jump to the end, follow an overview marker and o
 test('a load in progress shows its progress and can be cancelled, keeping the history on screen', async ({ page }) => {
   await openApp(page);
   // The sample again, but its server never answers: the load waits until cancelled.
-  await page.route((url) => url.pathname.endsWith('/samples/redis-logs.langchain.json'), () => undefined);
+  await page.route(
+    (url) => url.pathname.endsWith('/samples/redis-logs.langchain.json'),
+    () => undefined,
+  );
   await page.getByRole('button', { name: 'Sample' }).click();
   const progress = page.getByTestId('progress');
   await expect(progress).toBeVisible();

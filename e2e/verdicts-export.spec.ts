@@ -53,10 +53,7 @@ test('export to OpenAI Chat downloads a file that loads again, and says what it 
 
   await page.getByTestId('export').click();
   await expect(page.getByTestId('export-target')).toHaveCount(4);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.locator('[data-testid=export-target][data-target="openai-chat"]').click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-target][data-target="openai-chat"]').click()]);
   const name = download.suggestedFilename();
   expect(name).toMatch(/\.json$/);
   const lost = page.getByTestId('export-lost');
@@ -88,4 +85,3 @@ test('the format picker reads the same input again as another format, and back',
   await expect(page.getByTestId('format')).toHaveAttribute('data-format', 'openai-chat');
   await expect(page.locator('[data-testid=finding][data-rule="orphan-tool-result"]')).toHaveCount(1);
 });
-

@@ -24,7 +24,10 @@ const test = base.extend({
 
 async function openHistory(browser: Browser, text: string, count: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  await page.route((url) => url.pathname === '/history.json', (route) => route.fulfill({ body: text, contentType: 'application/json' }));
+  await page.route(
+    (url) => url.pathname === '/history.json',
+    (route) => route.fulfill({ body: text, contentType: 'application/json' }),
+  );
   await page.goto('/?src=/history.json');
   const timeline = page.getByTestId('timeline');
   await expect(timeline).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
@@ -74,7 +77,7 @@ const USER_SCROLLS: Record<string, Scroll> = {
   scrollbar: async (page) => {
     const timeline = page.getByTestId('timeline');
     const box = (await timeline.boundingBox())!;
-    const bar = await timeline.evaluate((el) => el.offsetWidth - el.clientWidth);
+    const bar = await timeline.evaluate((el: HTMLElement) => el.offsetWidth - el.clientWidth);
     const x = box.x + box.width - bar / 2;
     // At the top of the list the thumb is at the top of the track, below the arrow button: drag it past the end.
     await page.mouse.move(x, box.y + bar + 4);
@@ -91,9 +94,7 @@ async function toTop(page: Page): Promise<void> {
 }
 
 for (const count of [1_000, 10_000]) {
-  test(`a ${count.toLocaleString('en')}-message history shows its last message however it is scrolled to the end, in every fresh load`, async ({
-    browser,
-  }) => {
+  test(`a ${count.toLocaleString('en')}-message history shows its last message however it is scrolled to the end, in every fresh load`, async ({ browser }) => {
     test.setTimeout(120_000);
     const text = historyText(count);
     const users = Object.entries(USER_SCROLLS);

@@ -137,7 +137,9 @@ export async function measureJumpToLast(page, n) {
 /** Scrolling a static page: the frame times this browser manages with nothing to do (the floor for p95). */
 export async function measureFrameFloor(browser, durationMs) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.setContent('<div data-testid=timeline style="height:800px;overflow:auto"><div style="height:1000000px;background:linear-gradient(#fff,#ccc)"></div></div>');
+  await page.setContent(
+    '<div data-testid=timeline style="height:800px;overflow:auto"><div style="height:1000000px;background:linear-gradient(#fff,#ccc)"></div></div>',
+  );
   const floor = await measureScroll(page, durationMs);
   await page.close();
   return floor;

@@ -30,7 +30,12 @@ function sentence(rand, minWords, maxWords) {
 /** Returns an array of `count` LangChain stored messages. */
 export function generateHistory(count, seed = 42) {
   const rand = rng(seed);
-  const messages = [{ type: 'system', data: { content: 'You are a careful operations agent. ' + sentence(rand, 20, 40), id: 'sys_0', additional_kwargs: {}, response_metadata: {} } }];
+  const messages = [
+    {
+      type: 'system',
+      data: { content: 'You are a careful operations agent. ' + sentence(rand, 20, 40), id: 'sys_0', additional_kwargs: {}, response_metadata: {} },
+    },
+  ];
   let turn = 0;
   let context = 800;
   while (messages.length < count) {
@@ -52,7 +57,12 @@ export function generateHistory(count, seed = 42) {
         id: `ai_${turn}_a`,
         tool_calls: toolCalls,
         invalid_tool_calls: [],
-        usage_metadata: { input_tokens: input, output_tokens: output, total_tokens: input + output, input_token_details: { cache_read: Math.floor(input * 0.8) } },
+        usage_metadata: {
+          input_tokens: input,
+          output_tokens: output,
+          total_tokens: input + output,
+          input_token_details: { cache_read: Math.floor(input * 0.8) },
+        },
         additional_kwargs: {},
         response_metadata: { finish_reason: 'tool_calls', model_name: 'bench-model-1' },
       },
@@ -60,7 +70,15 @@ export function generateHistory(count, seed = 42) {
     for (const call of toolCalls) {
       messages.push({
         type: 'tool',
-        data: { content: sentence(rand, 40, 160), tool_call_id: call.id, name: call.name, status: 'success', id: `tool_${call.id}`, additional_kwargs: {}, response_metadata: {} },
+        data: {
+          content: sentence(rand, 40, 160),
+          tool_call_id: call.id,
+          name: call.name,
+          status: 'success',
+          id: `tool_${call.id}`,
+          additional_kwargs: {},
+          response_metadata: {},
+        },
       });
     }
     const input2 = context + Math.floor(rand() * 400);
@@ -84,5 +102,11 @@ export function generateHistory(count, seed = 42) {
 
 /** JSON text with one message per line inside a top-level array (as `json.dumps(..., indent=None)` per line would give). */
 export function historyText(count, seed) {
-  return '[\n' + generateHistory(count, seed).map((m) => JSON.stringify(m)).join(',\n') + '\n]\n';
+  return (
+    '[\n' +
+    generateHistory(count, seed)
+      .map((m) => JSON.stringify(m))
+      .join(',\n') +
+    '\n]\n'
+  );
 }

@@ -86,8 +86,9 @@ const lines = [
   '',
   '| messages | file | floor: fetch + JSON.parse | bare page: navigation → fetch, parse, paint | × floor | navigation → ready, first cards painted | × floor | JS memory after load: page + worker | × file | jump to last | scroll 5 s: p95 frame, frames > 25 ms |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) =>
-    `| ${r.n.toLocaleString('en')} | ${mb(r.bytes)} | ${ms(r.floor)} | ${ms(r.bare)} | ${(r.bare / r.floor).toFixed(2)} | ${ms(r.readyMs)} | ${(r.readyMs / r.floor).toFixed(2)} | ${mb(r.heap.page)} + ${mb(r.heap.workers)} | ${(r.heap.total / r.bytes).toFixed(2)} | ${r.jumpMs === null ? 'n/a' : ms(r.jumpMs)} | ${r.scroll.p95.toFixed(1)} ms, ${r.scroll.slow} of ${r.scroll.frames} |`,
+  ...rows.map(
+    (r) =>
+      `| ${r.n.toLocaleString('en')} | ${mb(r.bytes)} | ${ms(r.floor)} | ${ms(r.bare)} | ${(r.bare / r.floor).toFixed(2)} | ${ms(r.readyMs)} | ${(r.readyMs / r.floor).toFixed(2)} | ${mb(r.heap.page)} + ${mb(r.heap.workers)} | ${(r.heap.total / r.bytes).toFixed(2)} | ${r.jumpMs === null ? 'n/a' : ms(r.jumpMs)} | ${r.scroll.p95.toFixed(1)} ms, ${r.scroll.slow} of ${r.scroll.frames} |`,
   ),
   '',
   'Targets: ready ≤ 1.5 × floor at 100k (stretch 1.2 ×) and ≤ 500 ms at 1k; memory ≤ 3 × file; jump ≤ 100 ms; scroll p95 ≤ 16.7 ms.',

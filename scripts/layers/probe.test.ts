@@ -21,7 +21,10 @@ const PROBES = {
   store: { file: 'src/core/layer-probe/importsStore.ts', text: "import { useStore } from '../../store/store';\nexport const store = useStore;\n" },
   ui: { file: 'src/core/layer-probe/importsUi.ts', text: "import { App } from '../../ui/App';\nexport const app = App;\n" },
   cliFromUi: { file: 'src/ui/layer-probe/importsCli.ts', text: "import { run } from '../../cli/run';\nexport const cli = run;\n" },
-  storeFromComponent: { file: 'src/ui/components/layer-probe/importsStore.ts', text: "import { useStore } from '../../../store/store';\nexport const store = useStore;\n" },
+  storeFromComponent: {
+    file: 'src/ui/components/layer-probe/importsStore.ts',
+    text: "import { useStore } from '../../../store/store';\nexport const store = useStore;\n",
+  },
   floating: {
     file: 'src/ui/layer-probe/floatingPromise.ts',
     text: 'async function later(): Promise<void> {}\nexport function start(): void {\n  later();\n}\n',
@@ -112,7 +115,9 @@ describe('the layer rules', () => {
   });
 
   it('lint fails when a ui file imports the cli', () => {
-    expect(lintErrors(PROBES.cliFromUi.file, 'boundaries/dependencies')).toEqual([expect.stringContaining('src/ui may import only src/ui, src/store, src/protocol, src/core')]);
+    expect(lintErrors(PROBES.cliFromUi.file, 'boundaries/dependencies')).toEqual([
+      expect.stringContaining('src/ui may import only src/ui, src/store, src/protocol, src/core'),
+    ]);
   });
 
   it('lint fails when a ui component reads the store', () => {

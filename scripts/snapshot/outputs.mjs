@@ -24,17 +24,17 @@ function* files(dir) {
 }
 
 const targets = ['langchain-stored', 'openai-chat', 'anthropic', 'msgscope'];
-const runs = [
-  ['check.json', ['check', '--json']],
-  ['check.txt', ['check']],
-  ...targets.map((t) => [`to-${t}`, ['convert', '--to', t]]),
-];
+const runs = [['check.json', ['check', '--json']], ['check.txt', ['check']], ...targets.map((t) => [`to-${t}`, ['convert', '--to', t]])];
 
 let count = 0;
 for (const file of files(join(root, 'fixtures'))) {
   const name = relative(root, file).replaceAll('/', '__');
   for (const [suffix, args] of runs) {
-    const r = spawnSync(process.execPath, [cli, args[0], file, ...args.slice(1)], { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [cli, args[0], file, ...args.slice(1)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, `${name}.${suffix}`), `exit ${r.status}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`);
     count++;

@@ -183,7 +183,11 @@ describe('msgscope check: verdicts and notes', () => {
 describe('msgscope check: a report of many findings', () => {
   // 200 AI messages whose calls have no result: more findings than jsonParts writes whole.
   const history = JSON.stringify(
-    Array.from({ length: 200 }, (_, i) => ({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'f', arguments: '{}' } }] })),
+    Array.from({ length: 200 }, (_, i) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'f', arguments: '{}' } }],
+    })),
   );
 
   it('is written in parts, and they make the report JSON.stringify would write', async () => {

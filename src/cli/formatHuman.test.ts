@@ -66,7 +66,7 @@ describe('formatHuman', () => {
     ]);
   });
 
-  it('shows the reader\'s notes under the counts', () => {
+  it("shows the reader's notes under the counts", () => {
     expect(out.split('\n')[2]).toBe('Note: Skipped 2 log entries.');
   });
 

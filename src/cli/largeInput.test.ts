@@ -42,7 +42,7 @@ describe('flagsToRerunWith', () => {
 describe('outOfMemoryMessage', () => {
   it('names the file, the limit the child had and how to raise it', () => {
     expect(outOfMemoryMessage('huge.json', CHILD_FLAGS)).toBe(
-      "msgscope: huge.json needs more memory than Node may use here (18432 MB, three quarters of the memory available). Give it more with NODE_OPTIONS=--max-old-space-size=MEGABYTES, or split the history.\n",
+      'msgscope: huge.json needs more memory than Node may use here (18432 MB, three quarters of the memory available). Give it more with NODE_OPTIONS=--max-old-space-size=MEGABYTES, or split the history.\n',
     );
     expect(outOfMemoryMessage('huge.json', YOUNG_GENERATION_FLAGS)).toContain('(the heap limit you set)');
   });

@@ -28,7 +28,10 @@ export function mimeType(path: string): string {
 
 /** The URL path the history is served at; the name is reduced to safe characters so it needs no escaping in `?src=`. */
 export function historyPath(file: string): string {
-  const name = basename(file).replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '') || 'history';
+  const name =
+    basename(file)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^\.+/, '') || 'history';
   return HISTORY_PREFIX + name;
 }
 

@@ -52,7 +52,15 @@ describe('importText on the sample histories', () => {
       ['tool', 'ToolMessage', 't_2'],
       ['ai', 'AIMessage', 'ai_3'],
     ]);
-    expect(where(t.messages)).toEqual(['messages[0]@2:3', 'messages[1]@3:3', 'messages[2]@4:3', 'messages[3]@9:3', 'messages[4]@10:3', 'messages[5]@13:3', 'messages[6]@14:3']);
+    expect(where(t.messages)).toEqual([
+      'messages[0]@2:3',
+      'messages[1]@3:3',
+      'messages[2]@4:3',
+      'messages[3]@9:3',
+      'messages[4]@10:3',
+      'messages[5]@13:3',
+      'messages[6]@14:3',
+    ]);
     expect(t.messages[2]).toMatchObject({
       model: 'gpt-5.4-mini-2026-03-17',
       invalidToolCalls: [{ id: 'call_bad_2', name: 'get_weather', argsText: '{"city": "Beijing"', invalid: true }],
@@ -205,7 +213,9 @@ describe('importText errors', () => {
 
   it('rejects an unknown format name, listing the valid ones', () => {
     expect(failure(redisLogs, 'openai')).toEqual({
-      message: `Unknown format "openai". Valid formats: ${listFormats().map((format) => format.name).join(', ')}.`,
+      message: `Unknown format "openai". Valid formats: ${listFormats()
+        .map((format) => format.name)
+        .join(', ')}.`,
     });
   });
 });

@@ -65,7 +65,10 @@ function once(get: () => string): () => string {
 export function locateMessages(text: string, messages: readonly Pick<Message, 'location'>[]): void {
   const unlocated = messages.filter((message) => message.location.line === undefined);
   if (unlocated.length === 0) return;
-  const positions = locatePaths(stripBom(text), unlocated.map((message) => message.location.path));
+  const positions = locatePaths(
+    stripBom(text),
+    unlocated.map((message) => message.location.path),
+  );
   unlocated.forEach((message, i) => {
     const position = positions[i];
     if (position) Object.assign(message.location, position);

@@ -4,9 +4,7 @@ import { ai, build, call, human, tool } from './testing/messages';
 
 describe('linkToolCalls', () => {
   it('links parallel calls to their results', () => {
-    const links = linkToolCalls(
-      build(human(), ai({ toolCalls: [call('a'), call('b')] }), tool('a'), tool('b')),
-    );
+    const links = linkToolCalls(build(human(), ai({ toolCalls: [call('a'), call('b')] }), tool('a'), tool('b')));
     expect([...links.values()]).toEqual([
       { id: 'a', calls: [{ messageIndex: 1, callIndex: 0 }], results: [2] },
       { id: 'b', calls: [{ messageIndex: 1, callIndex: 1 }], results: [3] },

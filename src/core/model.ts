@@ -92,7 +92,6 @@ export interface Message {
 
 export type Severity = 'error' | 'warning' | 'info';
 
-
 /** An API or framework a history can be sent to as the next request. */
 export type ProviderTarget = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'langgraph';
 

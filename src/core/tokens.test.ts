@@ -56,9 +56,7 @@ describe('computeTokens', () => {
   });
 
   it('counts a ToolNode error text as an error of the called tool', () => {
-    const t = tokensOf(
-      build(ai({ toolCalls: [call('a', 'fetch')] }), tool('a', { name: 'other', text: "Error: KeyError('x')\n Please fix your mistakes." })),
-    );
+    const t = tokensOf(build(ai({ toolCalls: [call('a', 'fetch')] }), tool('a', { name: 'other', text: "Error: KeyError('x')\n Please fix your mistakes." })));
     expect(t.perTool).toEqual([{ name: 'fetch', calls: 1, results: 1, errors: 1 }]);
   });
 });

@@ -17,10 +17,16 @@ describe('a first request in the worker name', () => {
   });
 
   it('reads no request from any other name', () => {
-    for (const name of ['', 'import.worker', '[]', 'null', '{"id":1,"method":"detail","params":{"index":0}}',
+    for (const name of [
+      '',
+      'import.worker',
+      '[]',
+      'null',
+      '{"id":1,"method":"detail","params":{"index":0}}',
       '{"id":"1","method":"import","params":{"input":{"url":"u"},"name":"n"}}',
       '{"id":1,"method":"import","params":{"input":"[]","name":"n"}}',
-      '{"id":1,"method":"import","params":{"input":{"url":"u"},"name":"n","format":3}}']) {
+      '{"id":1,"method":"import","params":{"input":{"url":"u"},"name":"n","format":3}}',
+    ]) {
       expect(requestFromName(name)).toBeUndefined();
     }
   });

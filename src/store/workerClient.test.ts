@@ -96,7 +96,9 @@ describe('WorkerOnFirstRequest', () => {
       const entry = { name, posted: [] as WorkerRequest[], terminated: false, worker: {} as Worker };
       entry.worker = {
         postMessage: (message: WorkerRequest) => entry.posted.push(message),
-        terminate: () => { entry.terminated = true; },
+        terminate: () => {
+          entry.terminated = true;
+        },
         onmessage: null,
         onerror: null,
       } as unknown as Worker;

@@ -116,7 +116,5 @@ export class WorkerOnFirstRequest implements WorkerPort {
 
 /** A fresh worker: each history gets its own, so a cancelled load never takes the one on screen with it. */
 export function spawnWorker(): WorkerClient {
-  return new WorkerClient(
-    new WorkerOnFirstRequest((name) => new Worker(new URL('../worker/import.worker.ts', import.meta.url), { type: 'module', name })),
-  );
+  return new WorkerClient(new WorkerOnFirstRequest((name) => new Worker(new URL('../worker/import.worker.ts', import.meta.url), { type: 'module', name })));
 }

@@ -15,6 +15,4 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The worker starts fetching and parsing before React's code is even evaluated; the page renders meanwhile.
 startupLoad();
-import('./render')
-  .then(({ render }) => render(root))
-  .catch((error: unknown) => showRenderFailure(root, error));
+import('./render').then(({ render }) => render(root)).catch((error: unknown) => showRenderFailure(root, error));

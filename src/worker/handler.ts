@@ -69,7 +69,10 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       loaded = { transcript, name, text };
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const view = buildView(transcript);
-      const cards = buildCards(transcript, Array.from({ length: FIRST_CARDS }, (_, i) => i));
+      const cards = buildCards(
+        transcript,
+        Array.from({ length: FIRST_CARDS }, (_, i) => i),
+      );
       // Without a forced format, detection chose the one read.
       const detected = format === undefined ? transcript.format : detectedFormat(text, parsed);
       return { result: { ok: true, view, cards, detectedFormat: detected }, transfer: viewBuffers(view) };

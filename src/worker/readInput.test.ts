@@ -34,7 +34,10 @@ describe('readInput', () => {
 
   it('reports what a response without a body stream read', async () => {
     const bodiless = { ok: true, status: 200, headers: new Headers(), body: null, text: async () => '[1]' };
-    vi.stubGlobal('fetch', vi.fn(async () => bodiless as unknown as Response));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => bodiless as unknown as Response),
+    );
     const progress: LoadProgress[] = [];
     expect(await read('/h.json', progress)).toEqual({ text: '[1]' });
     expect(progress.at(-1)).toEqual({ phase: 'read', bytes: 3, total: 3 });
@@ -58,7 +61,10 @@ describe('readInput', () => {
   });
 
   it('explains a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(read('https://x.test/h.json')).rejects.toThrow(/network error \(Failed to fetch\)/);
   });
 

@@ -36,10 +36,9 @@ async function fetchHistory(url: string): Promise<Response> {
     response = await fetch(url);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Could not fetch ${url}: network error (${reason}). The server may be unreachable or may not allow cross-origin requests.`,
-      { cause: error },
-    );
+    throw new Error(`Could not fetch ${url}: network error (${reason}). The server may be unreachable or may not allow cross-origin requests.`, {
+      cause: error,
+    });
   }
   if (!response.ok) {
     throw new Error(`Could not fetch ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);

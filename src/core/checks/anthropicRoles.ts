@@ -20,12 +20,17 @@ export const anthropicRoles: HistoryRule<'anthropic-roles'> = historyRule({
     if (assistant[0] === 1) {
       const index = order[0] ?? 0;
       findings.push(
-        report(anthropicRoles, messages, {
-          messageIndex: index,
-          text: `${atStart(index)} is an AI message, but the first Anthropic turn must be a user turn.`,
-          why: 'Anthropic conversations start with the user; system messages do not count, they go to the top-level `system`.',
-          fix: `Start the history with a human message before ${at(index)}, or drop the AI messages before the first human one.`,
-        }, { notes: [`${OLDER} ${ANTHROPIC_FIRST_USER}`] }),
+        report(
+          anthropicRoles,
+          messages,
+          {
+            messageIndex: index,
+            text: `${atStart(index)} is an AI message, but the first Anthropic turn must be a user turn.`,
+            why: 'Anthropic conversations start with the user; system messages do not count, they go to the top-level `system`.',
+            fix: `Start the history with a human message before ${at(index)}, or drop the AI messages before the first human one.`,
+          },
+          { notes: [`${OLDER} ${ANTHROPIC_FIRST_USER}`] },
+        ),
       );
     }
     for (let t = 1; t < assistant.length; t++) {
@@ -36,13 +41,18 @@ export const anthropicRoles: HistoryRule<'anthropic-roles'> = historyRule({
       const last = order[first - 1] ?? 0;
       const role = roleOfTurn(layout, t);
       findings.push(
-        report(anthropicRoles, messages, {
-          messageIndex: index,
-          related: [last],
-          text: `${atStart(index)} starts a second ${role} turn in a row, after ${at(last)}.`,
-          why: 'Anthropic turns alternate between user and assistant.',
-          fix: `Merge ${at(index)} into ${at(last)}'s turn, or put the missing ${role === 'user' ? 'AI' : 'human'} message between them.`,
-        }, { notes: [`${MERGED} ${anthropicAlternate(role)}`] }),
+        report(
+          anthropicRoles,
+          messages,
+          {
+            messageIndex: index,
+            related: [last],
+            text: `${atStart(index)} starts a second ${role} turn in a row, after ${at(last)}.`,
+            why: 'Anthropic turns alternate between user and assistant.',
+            fix: `Merge ${at(index)} into ${at(last)}'s turn, or put the missing ${role === 'user' ? 'AI' : 'human'} message between them.`,
+          },
+          { notes: [`${MERGED} ${anthropicAlternate(role)}`] },
+        ),
       );
     }
     return findings;

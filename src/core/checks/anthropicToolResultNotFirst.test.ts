@@ -14,11 +14,7 @@ const result = (id: string): ContentBlock => ({
 
 describe('anthropic-tool-result-not-first', () => {
   it('fires for a human message whose own content puts text before its tool_result blocks', () => {
-    const messages = build(
-      human(),
-      ai({ toolCalls: [call('toolu_1')] }),
-      human('', { content: [text('Here you go'), result('toolu_1')] }),
-    );
+    const messages = build(human(), ai({ toolCalls: [call('toolu_1')] }), human('', { content: [text('Here you go'), result('toolu_1')] }));
     const findings = check(anthropicToolResultNotFirst, messages);
     expect(brief(findings)).toEqual([{ rule: 'anthropic-tool-result-not-first', at: 2 }]);
     expect(findings[0]?.text).toBe('Message #2 has text before its tool_result block, in the user turn that answers the tool_use blocks of message #1.');

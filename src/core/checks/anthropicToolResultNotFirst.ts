@@ -60,11 +60,16 @@ function callerIn(messages: CheckContext['messages'], { start, order }: Anthropi
 function found(messages: CheckContext['messages'], layout: AnthropicLayout, turn: number, { at: index, after }: { at: number; after: number }): Finding {
   const caller = callerIn(messages, layout, turn - 1);
   const where = index === after ? `${atStart(index)} has text before its tool_result block` : `${atStart(after)} comes before the tool result ${at(index)}`;
-  return report(anthropicToolResultNotFirst, messages, {
-    messageIndex: index,
-    related: [caller, after],
-    text: `${where}, in the user turn that answers the tool_use blocks of ${at(caller)}.`,
-    why: 'Anthropic looks for the results of a tool_use turn only at the start of the next user message, so content before them is refused.',
-    fix: 'Put the tool_result blocks first in that user message, before any text or other content.',
-  }, { rejectedBy: [anthropicResultsNotFirst(turn, layout.toolUses[turn - 1] ?? 0)] });
+  return report(
+    anthropicToolResultNotFirst,
+    messages,
+    {
+      messageIndex: index,
+      related: [caller, after],
+      text: `${where}, in the user turn that answers the tool_use blocks of ${at(caller)}.`,
+      why: 'Anthropic looks for the results of a tool_use turn only at the start of the next user message, so content before them is refused.',
+      fix: 'Put the tool_result blocks first in that user message, before any text or other content.',
+    },
+    { rejectedBy: [anthropicResultsNotFirst(turn, layout.toolUses[turn - 1] ?? 0)] },
+  );
 }

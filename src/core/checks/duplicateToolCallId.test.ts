@@ -27,7 +27,7 @@ describe('duplicate-tool-call-id', () => {
     expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat', 'gemini']);
   });
 
-  it('adds Anthropic\'s unexpected-result error when the second answer comes turns later', () => {
+  it("adds Anthropic's unexpected-result error when the second answer comes turns later", () => {
     const messages = build(human(), ai({ toolCalls: [call('a')] }), tool('a'), ai({ text: 'done' }), tool('a'));
     const [f] = check(duplicateToolCallId, messages);
     expect(f?.rejectedBy?.find((r) => r.target === 'anthropic')?.error).toMatch(/^messages\.4\.content\.0: unexpected `tool_use_id`/);

@@ -10,12 +10,14 @@ export const duplicateToolCallId: LinkRule<'duplicate-tool-call-id'> = linkRule(
   id: 'duplicate-tool-call-id',
   severity: 'error',
   scope: 'neutral',
-  perLink: ({ messages }, findings: Finding[]) => (link, { answered, surplus }) => {
-    if (link.calls.length > 1) findings.push(issuedTwice(messages, link));
-    // A second answer needs more results than calls; otherwise a surplus result belongs to a later call.
-    if (link.calls.length === 0 || link.results.length <= link.calls.length) return;
-    for (const result of surplus) findings.push(answeredTwice(messages, link, answered, result));
-  },
+  perLink:
+    ({ messages }, findings: Finding[]) =>
+    (link, { answered, surplus }) => {
+      if (link.calls.length > 1) findings.push(issuedTwice(messages, link));
+      // A second answer needs more results than calls; otherwise a surplus result belongs to a later call.
+      if (link.calls.length === 0 || link.results.length <= link.calls.length) return;
+      for (const result of surplus) findings.push(answeredTwice(messages, link, answered, result));
+    },
 });
 
 function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Finding {
@@ -26,22 +28,22 @@ function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Findin
     where.length === 1
       ? `Call id "${id}" is issued ${link.calls.length} times in ${at(first)}.`
       : `Call id "${id}" is issued ${link.calls.length} times, in ${where.map(at).join(', ')}.`;
-  return report(duplicateToolCallId, messages, {
-    messageIndex: second,
-    toolCallId: id,
-    related: where,
-    text,
-    why: 'A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.',
-    fix: `Give the repeated call in ${at(second)} a new id (and its result the same new id), or remove the repeated call.`,
-  }, { rejectedBy: [openaiChatOneResultPerCall] });
+  return report(
+    duplicateToolCallId,
+    messages,
+    {
+      messageIndex: second,
+      toolCallId: id,
+      related: where,
+      text,
+      why: 'A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.',
+      fix: `Give the repeated call in ${at(second)} a new id (and its result the same new id), or remove the repeated call.`,
+    },
+    { rejectedBy: [openaiChatOneResultPerCall] },
+  );
 }
 
-function answeredTwice(
-  messages: CheckContext['messages'],
-  link: ToolLink,
-  answered: readonly { result: number }[],
-  result: number,
-): Finding {
+function answeredTwice(messages: CheckContext['messages'], link: ToolLink, answered: readonly { result: number }[], result: number): Finding {
   const id = link.id;
   const earlier = answered.map((a) => a.result);
   // Anthropic checks each tool_result against the tool_use blocks of the message just before it.
@@ -51,12 +53,17 @@ function answeredTwice(
   const rejectedBy: Rejection[] = [openaiChatOneResultPerCall];
   if (turn >= 0 && !afterItsCall) rejectedBy.push(anthropicUnexpectedResult(turn, blockOf[result] ?? 0, id));
   rejectedBy.push(geminiResponseCount);
-  return report(duplicateToolCallId, messages, {
-    messageIndex: result,
-    toolCallId: id,
-    related: [...link.calls.map((c) => c.messageIndex), ...earlier],
-    text: `Tool result ${at(result)} answers "${id}" again: ${earlier.map(at).join(', ')} already answered it.`,
-    why: 'Each call gets exactly one result; the extra one is a second answer to the same call.',
-    fix: `Remove ${at(result)}, or merge its content into ${at(earlier[earlier.length - 1] ?? result)}.`,
-  }, { rejectedBy });
+  return report(
+    duplicateToolCallId,
+    messages,
+    {
+      messageIndex: result,
+      toolCallId: id,
+      related: [...link.calls.map((c) => c.messageIndex), ...earlier],
+      text: `Tool result ${at(result)} answers "${id}" again: ${earlier.map(at).join(', ')} already answered it.`,
+      why: 'Each call gets exactly one result; the extra one is a second answer to the same call.',
+      fix: `Remove ${at(result)}, or merge its content into ${at(earlier[earlier.length - 1] ?? result)}.`,
+    },
+    { rejectedBy },
+  );
 }

@@ -31,23 +31,30 @@ export const geminiResponseCount: MessageRule<'gemini-response-count'> = message
   id: 'gemini-response-count',
   severity: 'error',
   scope: ['gemini'],
-  perMessage: ({ messages }, findings: Finding[]) => (m) => {
-    if (m.toolCalls.length === 0) return;
-    const i = m.index;
-    if (responsesAfter(messages, i) === m.toolCalls.length) return;
-    const responses: number[] = [];
-    responsesAfter(messages, i, responses);
-    const unlinked = m.toolCalls.some((c) => c.id === undefined) || responses.some((r) => messages[r]?.toolCallId === undefined);
-    if (!unlinked) return;
-    const calls = m.toolCalls.length;
-    findings.push(
-      report(geminiResponseCount, messages, {
-        messageIndex: i,
-        related: responses,
-        text: `${atStart(i)} makes ${calls} tool call${calls === 1 ? '' : 's'}, but the turn after it has ${responses.length} tool result${responses.length === 1 ? '' : 's'}, and missing ids leave no way to tell which call lacks its answer.`,
-        why: 'Gemini pairs a call turn with the function response turn right after it, part for part.',
-        fix: `Give ${at(i)} exactly one tool result per call, right after it; giving calls and results ids lets msgscope say which one is missing.`,
-      }, { rejectedBy: [countRejection] }),
-    );
-  },
+  perMessage:
+    ({ messages }, findings: Finding[]) =>
+    (m) => {
+      if (m.toolCalls.length === 0) return;
+      const i = m.index;
+      if (responsesAfter(messages, i) === m.toolCalls.length) return;
+      const responses: number[] = [];
+      responsesAfter(messages, i, responses);
+      const unlinked = m.toolCalls.some((c) => c.id === undefined) || responses.some((r) => messages[r]?.toolCallId === undefined);
+      if (!unlinked) return;
+      const calls = m.toolCalls.length;
+      findings.push(
+        report(
+          geminiResponseCount,
+          messages,
+          {
+            messageIndex: i,
+            related: responses,
+            text: `${atStart(i)} makes ${calls} tool call${calls === 1 ? '' : 's'}, but the turn after it has ${responses.length} tool result${responses.length === 1 ? '' : 's'}, and missing ids leave no way to tell which call lacks its answer.`,
+            why: 'Gemini pairs a call turn with the function response turn right after it, part for part.',
+            fix: `Give ${at(i)} exactly one tool result per call, right after it; giving calls and results ids lets msgscope say which one is missing.`,
+          },
+          { rejectedBy: [countRejection] },
+        ),
+      );
+    },
 });

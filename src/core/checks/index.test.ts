@@ -37,12 +37,7 @@ describe('runChecks', () => {
   });
 
   it('sorts by message, then severity, then rule order', () => {
-    const messages = build(
-      human(),
-      ai({ toolCalls: [call('a')], usage: usage(1, 1, 5) }),
-      system('late'),
-      tool('a', { status: 'error' }),
-    );
+    const messages = build(human(), ai({ toolCalls: [call('a')], usage: usage(1, 1, 5) }), system('late'), tool('a', { status: 'error' }));
     expect(findingsOf(messages).map((f) => [f.messageIndex, f.severity, f.rule])).toEqual([
       [1, 'warning', 'usage-mismatch'],
       [2, 'warning', 'system-not-first'],

@@ -5,9 +5,7 @@ import { invalidToolCall } from './invalidToolCall';
 
 describe('invalid-tool-call', () => {
   it('fires for each invalid_tool_calls entry', () => {
-    const messages = build(
-      ai({ id: 'ai_1', invalidToolCalls: [call('bad', 'get_weather', { invalid: true, args: '{"city": "B"', error: 'not JSON' })] }),
-    );
+    const messages = build(ai({ id: 'ai_1', invalidToolCalls: [call('bad', 'get_weather', { invalid: true, args: '{"city": "B"', error: 'not JSON' })] }));
     const findings = check(invalidToolCall, messages);
     expect(brief(findings)).toEqual([{ rule: 'invalid-tool-call', at: 0, id: 'bad' }]);
     expect(findings[0]?.text).toBe('Message #0 has an invalid get_weather call "bad": not JSON (arguments: {"city": "B")');

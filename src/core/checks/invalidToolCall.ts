@@ -8,16 +8,18 @@ export const invalidToolCall: MessageRule<'invalid-tool-call'> = messageRule({
   id: 'invalid-tool-call',
   severity: 'error',
   scope: 'neutral',
-  perMessage: ({ messages, links }, findings: Finding[]) => (m) => {
-    for (const c of m.invalidToolCalls) {
-      const answer = c.id === undefined ? undefined : links.get(c.id)?.results[0];
-      findings.push(invalidEntry(messages, m, c, answer));
-    }
-    for (const c of m.toolCalls) if (c.error !== undefined) findings.push(unparsableArgs(messages, m, c));
-  },
+  perMessage:
+    ({ messages, links }, findings: Finding[]) =>
+    (m) => {
+      for (const c of m.invalidToolCalls) {
+        const answer = c.id === undefined ? undefined : links.get(c.id)?.results[0];
+        findings.push(invalidEntry(messages, m, c, answer));
+      }
+      for (const c of m.toolCalls) if (c.error !== undefined) findings.push(unparsableArgs(messages, m, c));
+    },
 });
 
-const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : stringifyJson(c.args) ?? ''), 80);
+const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : (stringifyJson(c.args) ?? '')), 80);
 const idOf = (c: ToolCall): string => (c.id === undefined ? 'without an id' : `"${c.id}"`);
 
 function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, answer: number | undefined): Finding {
@@ -29,17 +31,27 @@ function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, ans
     text: `${atStart(m.index)} has an invalid ${c.name} call ${idOf(c)}${c.error ? `: ${clip(c.error)}` : ''} (arguments: ${argsOf(c)})`,
   };
   if (answer !== undefined) {
-    return report(invalidToolCall, messages, {
-      ...base,
-      why: unparsed,
-      fix: `${atStart(answer)} already answers it with an error; if the model keeps sending bad arguments, check the tool's schema and description.`,
-    }, { notes: [langchainReply] });
+    return report(
+      invalidToolCall,
+      messages,
+      {
+        ...base,
+        why: unparsed,
+        fix: `${atStart(answer)} already answers it with an error; if the model keeps sending bad arguments, check the tool's schema and description.`,
+      },
+      { notes: [langchainReply] },
+    );
   }
-  return report(invalidToolCall, messages, {
-    ...base,
-    why: `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
-    fix: `Answer it with a ToolMessage${c.id === undefined ? '' : ` with tool_call_id="${c.id}"`} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
-  }, { rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.id)], notes: [langchainReply] });
+  return report(
+    invalidToolCall,
+    messages,
+    {
+      ...base,
+      why: `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
+      fix: `Answer it with a ToolMessage${c.id === undefined ? '' : ` with tool_call_id="${c.id}"`} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
+    },
+    { rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.id)], notes: [langchainReply] },
+  );
 }
 
 function unparsableArgs(messages: readonly Message[], m: Message, c: ToolCall): Finding {

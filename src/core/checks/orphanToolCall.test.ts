@@ -5,10 +5,7 @@ import { orphanToolCall } from './orphanToolCall';
 
 describe('orphan-tool-call', () => {
   it('fires for a call with no result, and says where to add one', () => {
-    const findings = check(
-      orphanToolCall,
-      build(human(), ai({ id: 'ai_1', toolCalls: [call('a', 'search'), call('b', 'fetch')] }), tool('a'), human('next')),
-    );
+    const findings = check(orphanToolCall, build(human(), ai({ id: 'ai_1', toolCalls: [call('a', 'search'), call('b', 'fetch')] }), tool('a'), human('next')));
     expect(brief(findings)).toEqual([{ rule: 'orphan-tool-call', at: 1, id: 'b' }]);
     const [f] = findings;
     expect(f?.messageId).toBe('ai_1');
@@ -19,7 +16,7 @@ describe('orphan-tool-call', () => {
     expect(f?.why).toContain('INVALID_CHAT_HISTORY');
   });
 
-  it('lists every target that rejects it, with Anthropic\'s position and the call as LangGraph prints it', () => {
+  it("lists every target that rejects it, with Anthropic's position and the call as LangGraph prints it", () => {
     const messages = build(system(), human(), ai({ toolCalls: [call('a', 'search', { args: { q: "it's", n: 2, deep: true } })] }), human());
     const [f] = check(orphanToolCall, messages);
     expect(f?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'langgraph']);

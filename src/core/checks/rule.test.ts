@@ -8,14 +8,19 @@ const REJECTION = { target: 'openai-chat', error: 'Invalid parameter: duplicate 
 
 describe('report', () => {
   it('lists the rule’s fields in their order, then rule, severity, rejectedBy and messageId: the JSON report’s key order', () => {
-    const finding = report(RULE, messages, {
-      messageIndex: 1,
-      toolCallId: 'call_1',
-      related: [0],
-      text: 'Call id "call_1" is issued twice.',
-      why: 'Ambiguous.',
-      fix: 'Rename it.',
-    }, { rejectedBy: [REJECTION] });
+    const finding = report(
+      RULE,
+      messages,
+      {
+        messageIndex: 1,
+        toolCallId: 'call_1',
+        related: [0],
+        text: 'Call id "call_1" is issued twice.',
+        why: 'Ambiguous.',
+        fix: 'Rename it.',
+      },
+      { rejectedBy: [REJECTION] },
+    );
     expect(Object.keys(finding)).toEqual(['messageIndex', 'toolCallId', 'related', 'text', 'why', 'fix', 'rule', 'severity', 'rejectedBy', 'messageId']);
     expect(finding).toMatchObject({ rule: RULE.id, severity: 'error', messageId: 'm1', rejectedBy: [REJECTION] });
     expect(finding.why).toBe('Ambiguous.\nOpenAI Chat Completions rejects it: Invalid parameter: duplicate tool_call_id.');

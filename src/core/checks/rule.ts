@@ -96,7 +96,12 @@ function explain(summary: string, rejections: readonly Rejection[], notes: reado
  * JSON report's key order. Object.assign keeps that order without a rest pattern or spreads, which
  * cost ~15 µs a finding against ~4 (a history exported twice has a finding per message).
  */
-export function report(rule: { id: RuleId; severity: Severity }, messages: readonly Message[], f: FindingFields, { rejectedBy = [], notes }: Verdicts = {}): Finding {
+export function report(
+  rule: { id: RuleId; severity: Severity },
+  messages: readonly Message[],
+  f: FindingFields,
+  { rejectedBy = [], notes }: Verdicts = {},
+): Finding {
   const finding: Finding = Object.assign({}, f, {
     rule: rule.id,
     severity: rule.severity,
@@ -130,7 +135,10 @@ export const atStart = (index: number): string => `Message #${index}`;
 /** Shortens quoted content so a finding stays one readable line. */
 export function clip(text: string, max = 120): string {
   // Slice first: a tool result can be megabytes long.
-  const line = text.slice(0, max * 4).replace(/\s+/g, ' ').trim();
+  const line = text
+    .slice(0, max * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -16,10 +16,7 @@ describe('thinking-missing-signature', () => {
       system(),
       human(),
       ai({
-        content: [
-          block({ type: 'text', text: 'Let me check.' }, 'text'),
-          block({ type: 'thinking', thinking: 'The user wants the weather.' }),
-        ],
+        content: [block({ type: 'text', text: 'Let me check.' }, 'text'), block({ type: 'thinking', thinking: 'The user wants the weather.' })],
         toolCalls: [call('toolu_1')],
       }),
       tool('toolu_1'),

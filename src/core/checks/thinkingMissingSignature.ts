@@ -64,7 +64,16 @@ function blockPosition(messages: CheckContext['messages'], m: Message, raw: unkn
     const other = messages[i];
     if (other === undefined) continue;
     const blocks = assistantBlocks(other, ignored, answered);
-    if (i === m.index) return { turn, block: block + Math.max(0, blocks.findIndex((b) => b === raw)) };
+    if (i === m.index)
+      return {
+        turn,
+        block:
+          block +
+          Math.max(
+            0,
+            blocks.findIndex((b) => b === raw),
+          ),
+      };
     block += blocks.length;
   }
   return { turn, block };
@@ -72,20 +81,30 @@ function blockPosition(messages: CheckContext['messages'], m: Message, raw: unkn
 
 function anthropicFinding(messages: CheckContext['messages'], m: Message, raw: unknown, missing: { type: string; field: string }): Finding {
   const { turn, block } = blockPosition(messages, m, raw);
-  return report(thinkingMissingSignature, messages, {
-    messageIndex: m.index,
-    text: `${atStart(m.index)} has a ${missing.type} block without its ${missing.field}.`,
-    why: 'Anthropic signs its thinking, and thinking blocks must be sent back unmodified with their signature.',
-    fix: `Keep the ${missing.type} blocks of ${at(m.index)} exactly as the API returned them, ${missing.field} included; if it is gone, remove the block instead of sending it unsigned.`,
-  }, { rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field)] });
+  return report(
+    thinkingMissingSignature,
+    messages,
+    {
+      messageIndex: m.index,
+      text: `${atStart(m.index)} has a ${missing.type} block without its ${missing.field}.`,
+      why: 'Anthropic signs its thinking, and thinking blocks must be sent back unmodified with their signature.',
+      fix: `Keep the ${missing.type} blocks of ${at(m.index)} exactly as the API returned them, ${missing.field} included; if it is gone, remove the block instead of sending it unsigned.`,
+    },
+    { rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field)] },
+  );
 }
 
 function geminiFinding(messages: CheckContext['messages'], m: Message): Finding {
-  return report(thinkingMissingSignature, messages, {
-    messageIndex: m.index,
-    ...(m.toolCalls[0]?.id !== undefined && { toolCallId: m.toolCalls[0].id }),
-    text: `The first functionCall part of ${at(m.index)} has no thoughtSignature, though this history comes from a thinking Gemini model.`,
-    why: 'Gemini 3 models want the thoughtSignature they returned on the first functionCall part of a model turn sent back with it.',
-    fix: `Keep the thoughtSignature on the functionCall parts of ${at(m.index)} as the API returned them.`,
-  }, { rejectedBy: [geminiMissingThoughtSignature] });
+  return report(
+    thinkingMissingSignature,
+    messages,
+    {
+      messageIndex: m.index,
+      ...(m.toolCalls[0]?.id !== undefined && { toolCallId: m.toolCalls[0].id }),
+      text: `The first functionCall part of ${at(m.index)} has no thoughtSignature, though this history comes from a thinking Gemini model.`,
+      why: 'Gemini 3 models want the thoughtSignature they returned on the first functionCall part of a model turn sent back with it.',
+      fix: `Keep the thoughtSignature on the functionCall parts of ${at(m.index)} as the API returned them.`,
+    },
+    { rejectedBy: [geminiMissingThoughtSignature] },
+  );
 }

@@ -3,8 +3,7 @@ import { brief, check } from '../testing/check';
 import { ai, build, call, tool } from '../testing/messages';
 import { toolError } from './toolError';
 
-const withResult = (text: string, status?: string) =>
-  build(ai({ toolCalls: [call('a', 'create_order')] }), tool('a', { name: 'create_order', text, status }));
+const withResult = (text: string, status?: string) => build(ai({ toolCalls: [call('a', 'create_order')] }), tool('a', { name: 'create_order', text, status }));
 
 describe('tool-error', () => {
   it('fires for status error and links the call', () => {
@@ -23,10 +22,7 @@ describe('tool-error', () => {
     expect(brief(check(toolError, withResult(text)))).toEqual([{ rule: 'tool-error', at: 1, id: 'a' }]);
   });
 
-  it.each(['ok', 'Error: the log has 3 errors.', 'No errors found. Please fix your mistakes.'])(
-    'does not fire for %j with status success',
-    (text) => {
-      expect(check(toolError, withResult(text, 'success'))).toEqual([]);
-    },
-  );
+  it.each(['ok', 'Error: the log has 3 errors.', 'No errors found. Please fix your mistakes.'])('does not fire for %j with status success', (text) => {
+    expect(check(toolError, withResult(text, 'success'))).toEqual([]);
+  });
 });

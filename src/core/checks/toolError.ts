@@ -26,23 +26,25 @@ export const toolError: MessageRule<'tool-error'> = messageRule({
   id: 'tool-error',
   severity: 'warning',
   scope: 'neutral',
-  perMessage: ({ messages, links }, findings: Finding[]) => (m) => {
-    if (m.role !== 'tool' || !isErrorResult(m)) return;
-    const id = m.toolCallId;
-    const callMessage = id === undefined ? undefined : links.get(id)?.calls[0]?.messageIndex;
-    const what = [m.name, id && `"${id}"`].filter(Boolean).join(' ');
-    findings.push(
-      report(toolError, messages, {
-        messageIndex: m.index,
-        ...(id !== undefined && { toolCallId: id }),
-        related: callMessage === undefined ? [] : [callMessage],
-        text: `Tool result ${at(m.index)}${what ? ` (${what})` : ''} is an error: ${clip(m.text) || '(no content)'}`,
-        why: 'The tool failed and the model got the error text instead of a result. Providers accept this; it matters when the agent did not recover, retried in a loop, or the error hides a bad call.',
-        fix:
-          callMessage === undefined
-            ? `Read the error in ${at(m.index)} and fix the tool or its input.`
-            : `Check the arguments of the call in ${at(callMessage)} and the tool itself; if a later call retried, confirm it succeeded.`,
-      }),
-    );
-  },
+  perMessage:
+    ({ messages, links }, findings: Finding[]) =>
+    (m) => {
+      if (m.role !== 'tool' || !isErrorResult(m)) return;
+      const id = m.toolCallId;
+      const callMessage = id === undefined ? undefined : links.get(id)?.calls[0]?.messageIndex;
+      const what = [m.name, id && `"${id}"`].filter(Boolean).join(' ');
+      findings.push(
+        report(toolError, messages, {
+          messageIndex: m.index,
+          ...(id !== undefined && { toolCallId: id }),
+          related: callMessage === undefined ? [] : [callMessage],
+          text: `Tool result ${at(m.index)}${what ? ` (${what})` : ''} is an error: ${clip(m.text) || '(no content)'}`,
+          why: 'The tool failed and the model got the error text instead of a result. Providers accept this; it matters when the agent did not recover, retried in a loop, or the error hides a bad call.',
+          fix:
+            callMessage === undefined
+              ? `Read the error in ${at(m.index)} and fix the tool or its input.`
+              : `Check the arguments of the call in ${at(callMessage)} and the tool itself; if a later call retried, confirm it succeeded.`,
+        }),
+      );
+    },
 });

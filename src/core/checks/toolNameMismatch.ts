@@ -6,10 +6,12 @@ export const toolNameMismatch: LinkRule<'tool-name-mismatch'> = linkRule({
   id: 'tool-name-mismatch',
   severity: 'warning',
   scope: 'neutral',
-  perLink: ({ messages }, findings: Finding[]) => (link, { answered, early }) => {
-    for (const pair of answered) mismatch(messages, link, pair, findings);
-    for (const pair of early) mismatch(messages, link, pair, findings);
-  },
+  perLink:
+    ({ messages }, findings: Finding[]) =>
+    (link, { answered, early }) => {
+      for (const pair of answered) mismatch(messages, link, pair, findings);
+      for (const pair of early) mismatch(messages, link, pair, findings);
+    },
 });
 
 function mismatch(messages: readonly Message[], link: ToolLink, { call, result }: Pair, findings: Finding[]): void {

@@ -10,24 +10,30 @@ export const toolResultBeforeCall: LinkRule<'tool-result-before-call'> = linkRul
   id: 'tool-result-before-call',
   severity: 'error',
   scope: 'neutral',
-  perLink: ({ messages }, findings: Finding[]) => (link, { early }) => {
-    const id = link.id;
-    for (const { call, result } of early) {
-      const { turnOf, blockOf } = anthropicLayout(messages);
-      findings.push(
-        report(toolResultBeforeCall, messages, {
-          messageIndex: result,
-          toolCallId: id,
-          related: [call.messageIndex],
-          text: `Tool result ${at(result)} answers "${id}", but the call is only issued later, in ${at(call.messageIndex)}.`,
-          why: 'A result must follow the AI message that asked for it.',
-          fix: `Move ${at(result)} to just after ${at(call.messageIndex)}, with that message's other tool results.`,
-        }, { rejectedBy: [
-            openaiChatResultWithoutCall,
-            anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
-            geminiResponseNotAfterCall,
-          ], notes: [LANGGRAPH_ACCEPTS_ORDER] }),
-      );
-    }
-  },
+  perLink:
+    ({ messages }, findings: Finding[]) =>
+    (link, { early }) => {
+      const id = link.id;
+      for (const { call, result } of early) {
+        const { turnOf, blockOf } = anthropicLayout(messages);
+        findings.push(
+          report(
+            toolResultBeforeCall,
+            messages,
+            {
+              messageIndex: result,
+              toolCallId: id,
+              related: [call.messageIndex],
+              text: `Tool result ${at(result)} answers "${id}", but the call is only issued later, in ${at(call.messageIndex)}.`,
+              why: 'A result must follow the AI message that asked for it.',
+              fix: `Move ${at(result)} to just after ${at(call.messageIndex)}, with that message's other tool results.`,
+            },
+            {
+              rejectedBy: [openaiChatResultWithoutCall, anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id), geminiResponseNotAfterCall],
+              notes: [LANGGRAPH_ACCEPTS_ORDER],
+            },
+          ),
+        );
+      }
+    },
 });

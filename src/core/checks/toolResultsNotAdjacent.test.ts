@@ -19,7 +19,7 @@ describe('tool-results-not-adjacent', () => {
     expect(findings[0]?.why).toContain("LangGraph's create_react_agent accepts it");
   });
 
-  it('quotes Anthropic\'s missing-result error when the interloper is a turn of its own', () => {
+  it("quotes Anthropic's missing-result error when the interloper is a turn of its own", () => {
     const messages = build(human(), ai({ toolCalls: [call('a')] }), ai({ text: 'thinking' }), tool('a'));
     const [f] = check(toolResultsNotAdjacent, messages);
     expect(f?.rejectedBy?.find((r) => r.target === 'anthropic')?.error).toMatch(

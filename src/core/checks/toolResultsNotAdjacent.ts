@@ -35,14 +35,19 @@ export const toolResultsNotAdjacent: LinkRule<'tool-results-not-adjacent'> = lin
         const role = messages[between]?.role ?? 'unknown';
         const anthropic = anthropicRejection(anthropicLayout(messages), call.messageIndex, result, id);
         findings.push(
-          report(toolResultsNotAdjacent, messages, {
-            messageIndex: result,
-            toolCallId: id,
-            related: [call.messageIndex, between],
-            text: `Tool result ${at(result)} answers "${id}" from ${at(call.messageIndex)}, but ${at(between)} (${role}) stands between them.`,
-            why: 'Only tool messages may stand between an AI message with tool calls and their results.',
-            fix: `Move ${at(result)} to just before ${at(between)}, so it follows the other results of ${at(call.messageIndex)}.`,
-          }, { rejectedBy: [openaiChatMissingResult(id), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall], notes: [LANGGRAPH_ACCEPTS_ORDER] }),
+          report(
+            toolResultsNotAdjacent,
+            messages,
+            {
+              messageIndex: result,
+              toolCallId: id,
+              related: [call.messageIndex, between],
+              text: `Tool result ${at(result)} answers "${id}" from ${at(call.messageIndex)}, but ${at(between)} (${role}) stands between them.`,
+              why: 'Only tool messages may stand between an AI message with tool calls and their results.',
+              fix: `Move ${at(result)} to just before ${at(between)}, so it follows the other results of ${at(call.messageIndex)}.`,
+            },
+            { rejectedBy: [openaiChatMissingResult(id), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall], notes: [LANGGRAPH_ACCEPTS_ORDER] },
+          ),
         );
       }
     };

@@ -20,10 +20,29 @@ describe('registry', () => {
   it('lists the formats in detection order and finds them by name', () => {
     // Vendor shapes come before langchain-dict, which takes any role/content list; text formats last.
     expect(listFormats().map((format) => format.name)).toEqual([
-      'msgscope', 'langchain-serialized', 'langchain-stored', 'otel-genai', 'openinference', 'openai-chat',
-      'openai-responses', 'mistral', 'ollama', 'anthropic', 'claude-code', 'gemini', 'meai', 'agent-framework-python',
-      'vercel-ai', 'vercel-ai-ui', 'langsmith', 'inspect', 'llamaindex', 'autogen', 'langchain-dict',
-      'langchain-repr', 'langchain-pretty',
+      'msgscope',
+      'langchain-serialized',
+      'langchain-stored',
+      'otel-genai',
+      'openinference',
+      'openai-chat',
+      'openai-responses',
+      'mistral',
+      'ollama',
+      'anthropic',
+      'claude-code',
+      'gemini',
+      'meai',
+      'agent-framework-python',
+      'vercel-ai',
+      'vercel-ai-ui',
+      'langsmith',
+      'inspect',
+      'llamaindex',
+      'autogen',
+      'langchain-dict',
+      'langchain-repr',
+      'langchain-pretty',
     ]);
     expect(getAdapter('langchain-stored')?.label).toBe('LangChain stored messages');
     expect(getAdapter('openai')).toBeUndefined();

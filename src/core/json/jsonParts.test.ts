@@ -12,7 +12,16 @@ describe('jsonParts', () => {
     ['a long array at the top', Array.from({ length: 100 }, (_, i) => i)],
     ['a long array of objects, more than one batch', many(600)],
     ['a long array in an object, as a report has its findings', { format: 'x', findings: many(700), notes: [] }],
-    ['long arrays in objects in arrays', { verdicts: [{ target: 'x', problems: many(70) }, { target: 'y', problems: [] }], count: 3 }],
+    [
+      'long arrays in objects in arrays',
+      {
+        verdicts: [
+          { target: 'x', problems: many(70) },
+          { target: 'y', problems: [] },
+        ],
+        count: 3,
+      },
+    ],
     ['plain elements around one holding a long array', [...many(3), { problems: many(80) }, ...many(300)]],
     ['a long array deeper than is looked for, written whole', [[[[[many(70)]]]]]],
     ['members and elements with no JSON form', { gone: undefined, f: () => 1, kept: [undefined, () => 1, ...Array.from({ length: 70 }, () => 0)] }],

@@ -26,7 +26,7 @@ export function* jsonParts(value: unknown, depth = 0): Generator<string> {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     yield '[';
-    for (let i = 0; i < value.length; ) {
+    for (let i = 0; i < value.length;) {
       yield `${i === 0 ? '' : ','}\n${inner}`;
       if (holdsLongArray(value[i], LEVELS - depth - 1)) {
         // As JSON.stringify, an element that has no JSON form is written as null.

@@ -45,7 +45,7 @@ function parseJsonLines(text: string): ParseResult | undefined {
   const lines = new JsonLines();
   let lineNumber = 0;
   // Walked with indexOf rather than split: a large pretty-printed file is rejected at its first line.
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     if (!lines.add(text.slice(start, end), ++lineNumber)) return undefined;

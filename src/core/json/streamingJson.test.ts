@@ -59,7 +59,10 @@ describe('StreamingJsonParser', () => {
   });
 
   it('cuts an array written one element a line at its lines, and recovers from a line that is not an element', () => {
-    const nested = [{ type: 'ai', data: { content: 'a\nb', tool_calls: [{ id: 'c1', args: { q: [1, { r: 2 }] } }] } }, { type: 'tool', data: {} }];
+    const nested = [
+      { type: 'ai', data: { content: 'a\nb', tool_calls: [{ id: 'c1', args: { q: [1, { r: 2 }] } }] } },
+      { type: 'tool', data: {} },
+    ];
     const texts = [
       `[\n${[...nested, ...nested].map((m) => JSON.stringify(m)).join(',\n')}\n]\n`,
       JSON.stringify([...nested, ...nested, 'last'], null, 2),

@@ -8,8 +8,7 @@ export const geminiResponseNotAfterCall: Rejection = {
 
 export const geminiResponseCount: Rejection = {
   target: 'gemini',
-  error:
-    'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+  error: 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
 };
 
 /** docs/FORMATS.md, "Gemini": only the start of this Gemini 3 error is quoted. */

@@ -11,7 +11,10 @@ const SHOWN = 8;
 
 function messagesPhrase(indices: readonly number[]): string {
   if (indices.length === 1) return `message #${indices[0]}`;
-  const shown = indices.slice(0, SHOWN).map((i) => `#${i}`).join(', ');
+  const shown = indices
+    .slice(0, SHOWN)
+    .map((i) => `#${i}`)
+    .join(', ');
   const more = indices.length > SHOWN ? ` and ${indices.length - SHOWN} more` : '';
   return `messages ${shown}${more}`;
 }

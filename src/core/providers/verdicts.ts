@@ -4,9 +4,7 @@ import type { Finding, ProviderTarget, Verdict } from '../model';
 import { TARGET_LABELS, TARGETS } from './targets';
 
 export function computeVerdicts(findings: readonly Finding[]): Verdict[] {
-  const verdicts = new Map<ProviderTarget, Verdict>(
-    TARGETS.map((target) => [target, { target, label: TARGET_LABELS[target], accepted: true, problems: [] }]),
-  );
+  const verdicts = new Map<ProviderTarget, Verdict>(TARGETS.map((target) => [target, { target, label: TARGET_LABELS[target], accepted: true, problems: [] }]));
   for (const f of findings) {
     for (const { target, error } of f.rejectedBy ?? []) {
       const verdict = verdicts.get(target);

@@ -3,8 +3,7 @@ import { linkToolCalls } from '../links';
 import type { Finding, Message } from '../model';
 
 /** Runs one rule the way runChecks does. */
-export const check = (rule: Rule, messages: Message[]): Finding[] =>
-  rule.check({ messages, links: linkToolCalls(messages) });
+export const check = (rule: Rule, messages: Message[]): Finding[] => rule.check({ messages, links: linkToolCalls(messages) });
 
 /** The parts of findings a test usually compares. */
 export const brief = (findings: Finding[]): { rule: string; at: number; id?: string }[] =>

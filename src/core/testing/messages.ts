@@ -18,15 +18,13 @@ function draft(role: Role, fields: Partial<Message>): Draft {
   };
 }
 
-export const system = (text = 'You are helpful.', fields: Partial<Message> = {}): Draft =>
-  draft('system', { text, ...fields });
+export const system = (text = 'You are helpful.', fields: Partial<Message> = {}): Draft => draft('system', { text, ...fields });
 
 export const human = (text = 'Hello', fields: Partial<Message> = {}): Draft => draft('human', { text, ...fields });
 
 export const ai = (fields: Partial<Message> = {}): Draft => draft('ai', fields);
 
-export const tool = (toolCallId: string, fields: Partial<Message> = {}): Draft =>
-  draft('tool', { toolCallId, status: 'success', text: 'ok', ...fields });
+export const tool = (toolCallId: string, fields: Partial<Message> = {}): Draft => draft('tool', { toolCallId, status: 'success', text: 'ok', ...fields });
 
 export const other = (problem: string, fields: Partial<Message> = {}): Draft => draft('other', { problem, ...fields });
 
@@ -48,5 +46,4 @@ export const usage = (input: number, output: number, total?: number, extra: Part
 });
 
 /** Numbers the drafts in order, as the importer does. */
-export const build = (...drafts: Draft[]): Message[] =>
-  drafts.map((d, index) => ({ location: { path: `messages[${index}]` }, ...d, index }));
+export const build = (...drafts: Draft[]): Message[] => drafts.map((d, index) => ({ location: { path: `messages[${index}]` }, ...d, index }));

@@ -41,9 +41,7 @@ export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick
         <span className="tool-call-name">{call.name || '(unnamed)'}</span>
         <span className="tool-call-args">{call.args}</span>
         {call.invalid && <span className="tool-call-invalid">invalid</span>}
-        <span className={`tool-call-target${result === undefined ? ' orphan' : ''}`}>
-          {result !== undefined ? `→ #${result}` : 'no result'}
-        </span>
+        <span className={`tool-call-target${result === undefined ? ' orphan' : ''}`}>{result !== undefined ? `→ #${result}` : 'no result'}</span>
       </button>
       {children}
     </span>

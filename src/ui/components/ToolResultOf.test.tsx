@@ -38,7 +38,9 @@ describe('ToolResultOf', () => {
   });
 
   it('says when no call matches, with or without an id, and nothing to click', () => {
-    const { rerender } = render(<ToolResultOf toolCallId="call_9" call={undefined} status={undefined} highlighted={false} onHover={vi.fn()} onJump={vi.fn()} />);
+    const { rerender } = render(
+      <ToolResultOf toolCallId="call_9" call={undefined} status={undefined} highlighted={false} onHover={vi.fn()} onJump={vi.fn()} />,
+    );
     expect(screen.getByText('↳ no matching call · call_9')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     rerender(<ToolResultOf toolCallId={undefined} call={undefined} status={undefined} highlighted={false} onHover={vi.fn()} onJump={vi.fn()} />);

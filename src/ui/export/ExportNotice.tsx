@@ -1,6 +1,4 @@
-export type ExportOutcome =
-  | { kind: 'done'; label: string; fileName: string; lost: string[] }
-  | { kind: 'failed'; label: string; message: string };
+export type ExportOutcome = { kind: 'done'; label: string; fileName: string; lost: string[] } | { kind: 'failed'; label: string; message: string };
 
 /**
  * After an export: what the target could not express, or why the export failed. A clean export needs
@@ -10,11 +8,7 @@ export function ExportNotice({ outcome, onClose }: { outcome: ExportOutcome; onC
   if (outcome.kind === 'done' && outcome.lost.length === 0) return null;
   const failed = outcome.kind === 'failed';
   return (
-    <div
-      className={`export-notice${failed ? ' failed' : ''}`}
-      role={failed ? 'alert' : 'status'}
-      data-testid={failed ? 'export-error' : 'export-lost'}
-    >
+    <div className={`export-notice${failed ? ' failed' : ''}`} role={failed ? 'alert' : 'status'} data-testid={failed ? 'export-error' : 'export-lost'}>
       <div className="export-notice-head">
         <strong>{failed ? `Export to ${outcome.label} failed` : `Saved ${outcome.fileName}`}</strong>
         <button type="button" className="link-button" data-testid="export-notice-close" onClick={onClose}>

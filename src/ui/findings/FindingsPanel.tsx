@@ -29,16 +29,10 @@ export function FindingsPanel() {
   return (
     <aside className="panel findings-panel side-panel" aria-label="Findings and provider verdicts">
       <div className="side-tabs" role="tablist">
-        <button {...tabProps('findings')}>
-          Findings {findings && <span className="count">{formatCount(findings.length)}</span>}
-        </button>
+        <button {...tabProps('findings')}>Findings {findings && <span className="count">{formatCount(findings.length)}</span>}</button>
         <button {...tabProps('verdicts')} title="Would providers accept this history as the next request?">
           Providers{' '}
-          {verdicts && (
-            <span className={`count verdict-count${rejecting > 0 ? ' rejecting' : ' accepting'}`}>
-              {rejecting > 0 ? `✗ ${rejecting}` : '✓'}
-            </span>
-          )}
+          {verdicts && <span className={`count verdict-count${rejecting > 0 ? ' rejecting' : ' accepting'}`}>{rejecting > 0 ? `✗ ${rejecting}` : '✓'}</span>}
         </button>
       </div>
       <div id="side-panel-findings" role="tabpanel" aria-labelledby="side-tab-findings" data-testid="findings" hidden={tab !== 'findings'}>

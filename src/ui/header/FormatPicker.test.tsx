@@ -6,10 +6,14 @@ import { useStore } from '../../store/store';
 import { testMessage, testView } from '../../store/testing/transcript';
 import { FormatPicker } from './FormatPicker';
 
-const view = { ...testView([testMessage(0, 'human')]), format: 'anthropic', formats: [
-  { name: 'openai-chat', label: 'OpenAI Chat Completions' },
-  { name: 'anthropic', label: 'Anthropic Messages' },
-] };
+const view = {
+  ...testView([testMessage(0, 'human')]),
+  format: 'anthropic',
+  formats: [
+    { name: 'openai-chat', label: 'OpenAI Chat Completions' },
+    { name: 'anthropic', label: 'Anthropic Messages' },
+  ],
+};
 
 beforeEach(() => useStore.setState(useStore.getInitialState()));
 afterEach(cleanup);

@@ -7,8 +7,7 @@ import { LoadControls } from './LoadControls';
 import { Notes } from './Notes';
 import { TokenTotal } from './TokenTotal';
 
-const sourceLabel = (source: string): string =>
-  source === 'sample' ? 'Sample history' : source === 'paste' ? 'Pasted text' : source;
+const sourceLabel = (source: string): string => (source === 'sample' ? 'Sample history' : source === 'paste' ? 'Pasted text' : source);
 
 export function Header() {
   const view = useStore((s) => s.view);

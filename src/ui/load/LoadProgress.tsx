@@ -23,7 +23,15 @@ export function LoadProgress() {
   if (!loading) return null;
   const fraction = progress?.phase === 'read' && progress.total ? progress.bytes / progress.total : undefined;
   return (
-    <div className="load-progress" data-testid="progress" data-phase={progress?.phase ?? 'start'} data-bytes={progress?.bytes} data-total={progress?.total} data-messages={progress?.messages} data-entries={progress?.entries}>
+    <div
+      className="load-progress"
+      data-testid="progress"
+      data-phase={progress?.phase ?? 'start'}
+      data-bytes={progress?.bytes}
+      data-total={progress?.total}
+      data-messages={progress?.messages}
+      data-entries={progress?.entries}
+    >
       <div className="load-progress-text">
         <strong>Opening {source === 'paste' ? 'pasted text' : source}</strong>
         <span className="muted">{describe(progress)}</span>

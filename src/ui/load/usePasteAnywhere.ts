@@ -2,11 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '../../store/store';
 
 function isEditable(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    (target instanceof HTMLElement && target.isContentEditable)
-  );
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
 }
 
 /** Ctrl/Cmd+V anywhere on the page loads the clipboard, unless the user is typing in a field. */

@@ -22,16 +22,7 @@ interface Props {
   expanded: boolean;
 }
 
-export const MessageCard = memo(function MessageCard({
-  card,
-  role,
-  cumulative,
-  findings,
-  selected,
-  highlighted,
-  highlightedIds,
-  expanded,
-}: Props) {
+export const MessageCard = memo(function MessageCard({ card, role, cumulative, findings, selected, highlighted, highlightedIds, expanded }: Props) {
   const select = useStore((s) => s.select);
   const jumpTo = useStore((s) => s.jumpTo);
   const hoverToolCall = useStore((s) => s.hoverToolCall);
@@ -89,13 +80,7 @@ export const MessageCard = memo(function MessageCard({
           {resultOf && <OffscreenLink target={resultOf.messageIndex} from={card.index} toolCallId={toolCallId} />}
         </ToolResultOf>
       ) : null}
-      <CardText
-        text={card.text}
-        textLength={card.textLength}
-        expanded={expanded}
-        fullText={fullText}
-        onToggle={() => toggleExpanded(card.index)}
-      />
+      <CardText text={card.text} textLength={card.textLength} expanded={expanded} fullText={fullText} onToggle={() => toggleExpanded(card.index)} />
       <ContentKinds kinds={card.contentKinds} />
       {card.calls.length > 0 && <ToolCalls calls={card.calls} messageIndex={card.index} highlightedIds={highlightedIds} />}
       {(card.usage || card.model) && (

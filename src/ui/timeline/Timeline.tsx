@@ -54,11 +54,7 @@ export function Timeline() {
           tabIndex={0}
           onKeyDown={onKeyDown}
         >
-          {view ? (
-            <VirtualTimeline key={version} view={view} rows={rows} scroller={scroller} />
-          ) : (
-            <EmptyTimeline loading={loadState === 'loading'} />
-          )}
+          {view ? <VirtualTimeline key={version} view={view} rows={rows} scroller={scroller} /> : <EmptyTimeline loading={loadState === 'loading'} />}
         </div>
         {view && <Overview key={version} view={view} />}
       </div>

@@ -115,9 +115,7 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
     <>
       <div className="timeline-canvas" ref={canvasRef}>
         <div className="timeline-window" ref={windowRef}>
-          {shapes.length > 0 && (
-            <Connectors shapes={shapes} top={band.top} bottom={band.bottom} width={gutter} activeIds={highlight.toolCallIds} />
-          )}
+          {shapes.length > 0 && <Connectors shapes={shapes} top={band.top} bottom={band.bottom} width={gutter} activeIds={highlight.toolCallIds} />}
           {drawn}
         </div>
       </div>

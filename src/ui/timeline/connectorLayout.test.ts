@@ -64,7 +64,10 @@ describe('connectorShapes', () => {
 describe('spansIn', () => {
   const spans = linkSpans(transcript(100, { 1: ['a'], 10: ['b'], 20: ['long'], 50: ['c'] }, { 3: 'a', 12: 'b', 90: 'long', 51: 'c' }), allRows(100));
   const index = indexSpans(spans);
-  const ids = (first: number, last: number) => spansIn(index, first, last).map((span) => span.id).sort();
+  const ids = (first: number, last: number) =>
+    spansIn(index, first, last)
+      .map((span) => span.id)
+      .sort();
 
   it('finds the spans reaching a window, long ones from far above included', () => {
     expect(ids(0, 5)).toEqual(['a']);

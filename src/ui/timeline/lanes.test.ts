@@ -3,11 +3,22 @@ import { assignLanes } from './lanes';
 
 describe('assignLanes', () => {
   it('puts disjoint spans in the same lane', () => {
-    expect(assignLanes([{ start: 0, end: 2 }, { start: 3, end: 5 }])).toEqual([0, 0]);
+    expect(
+      assignLanes([
+        { start: 0, end: 2 },
+        { start: 3, end: 5 },
+      ]),
+    ).toEqual([0, 0]);
   });
 
   it('separates overlapping spans, and spans that touch at a row', () => {
-    expect(assignLanes([{ start: 0, end: 4 }, { start: 2, end: 6 }, { start: 4, end: 8 }])).toEqual([0, 1, 2]);
+    expect(
+      assignLanes([
+        { start: 0, end: 4 },
+        { start: 2, end: 6 },
+        { start: 4, end: 8 },
+      ]),
+    ).toEqual([0, 1, 2]);
   });
 
   it('reuses the lowest freed lane', () => {
@@ -21,7 +32,12 @@ describe('assignLanes', () => {
   });
 
   it('answers in input order whatever the order of starts', () => {
-    expect(assignLanes([{ start: 5, end: 6 }, { start: 0, end: 5 }])).toEqual([1, 0]);
+    expect(
+      assignLanes([
+        { start: 5, end: 6 },
+        { start: 0, end: 5 },
+      ]),
+    ).toEqual([1, 0]);
   });
 
   it('uses as many lanes as the deepest overlap', () => {

@@ -52,7 +52,7 @@ export function overviewMarkers(findings: readonly Finding[], count: number, hei
   const slots = new Map<number, OverviewMarker>();
   for (const finding of findings) {
     if (finding.messageIndex < 0 || count === 0) continue;
-    const slot = Math.floor(((finding.messageIndex + 0.5) / count) * height / MARKER_SLOT);
+    const slot = Math.floor((((finding.messageIndex + 0.5) / count) * height) / MARKER_SLOT);
     const marker = slots.get(slot);
     if (!marker) slots.set(slot, { y: slot * MARKER_SLOT, finding, others: 0 });
     else {

@@ -147,7 +147,10 @@ describe('VirtualEngine', () => {
     const { engine, scroller, source } = setup(1000);
     scroller.scrollTop = 5000;
     engine.onScroll();
-    engine.onRowsResized([{ row: 48, height: 300 }, { row: 52, height: 50 }]);
+    engine.onRowsResized([
+      { row: 48, height: 300 },
+      { row: 52, height: 50 },
+    ]);
     expect(source.measured).toHaveBeenCalledWith(48, 300);
     // Row 48 grew by 200 px above the top row (50): the scroll moved with it.
     expect(scroller.scrollTop).toBe(5200);

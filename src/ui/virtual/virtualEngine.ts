@@ -244,8 +244,7 @@ export class VirtualEngine {
   private update(force = false): void {
     const drawn = rowsInWindow(this.heights, this.top, this.viewport, OVERSCAN);
     const visible = rowsInWindow(this.heights, this.top, this.viewport);
-    const changed =
-      drawn.first !== this.first || drawn.last !== this.last || visible.first !== this.visibleFirst || visible.last !== this.visibleLast;
+    const changed = drawn.first !== this.first || drawn.last !== this.last || visible.first !== this.visibleFirst || visible.last !== this.visibleLast;
     this.first = drawn.first;
     this.last = drawn.last;
     const firstOffset = this.heights.offsetOf(this.first);

@@ -28,7 +28,7 @@ describe('RowHeights', () => {
 
   it('agrees with a plain sum on a large list after random measures', () => {
     let seed = 3;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const plain = Array.from({ length: 1000 }, () => 50 + Math.floor(random() * 200));
     const tree = new RowHeights(plain);
     for (let k = 0; k < 300; k++) {

@@ -118,7 +118,15 @@ describe('anthropic blocks', () => {
     ]);
     expect(messages[1]).toMatchObject({ role: 'system', sourceType: 'system', text: 'Answer in French.', location: { path: 'messages[1]' } });
     // A mid_conv_system block inside a user turn splits it.
-    const split = read([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'mid_conv_system', content: [{ type: 'text', text: 'b' }] }] }]);
+    const split = read([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'mid_conv_system', content: [{ type: 'text', text: 'b' }] },
+        ],
+      },
+    ]);
     expect(split.map((m) => [m.role, m.sourceType, m.text, m.location.path])).toEqual([
       ['human', 'user', 'a', 'messages[0].content[0]'],
       ['system', 'mid_conv_system', 'b', 'messages[0].content[1]'],
@@ -126,7 +134,10 @@ describe('anthropic blocks', () => {
   });
 
   it('keeps several human blocks between results as one message whose raw is those blocks', () => {
-    const blocks = [{ type: 'text', text: 'x' }, { type: 'image', source: { type: 'url', url: 'https://e.org/a.png' } }];
+    const blocks = [
+      { type: 'text', text: 'x' },
+      { type: 'image', source: { type: 'url', url: 'https://e.org/a.png' } },
+    ];
     const messages = read([
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1' }, ...blocks] },
@@ -207,14 +218,40 @@ describe('anthropic detection', () => {
 
   it('leaves near misses alone', () => {
     // Plain role/content dicts belong to the generic reader.
-    expect(score([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }])).toBe(0);
+    expect(
+      score([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ]),
+    ).toBe(0);
     // LangChain dicts with Anthropic content: `type`-keyed, no role.
     expect(score([{ type: 'ai', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }], tool_calls: [] }])).toBe(0);
     // OpenAI Chat: system and tool roles, tool_calls.
-    expect(score({ max_tokens: 10, messages: [{ role: 'system', content: 'x' }, { role: 'user', content: 'hi' }] })).toBe(0);
-    expect(score({ model: 'claude-opus-4-1', messages: [{ role: 'system', content: 'x' }, { role: 'user', content: 'hi' }] })).toBe(0);
+    expect(
+      score({
+        max_tokens: 10,
+        messages: [
+          { role: 'system', content: 'x' },
+          { role: 'user', content: 'hi' },
+        ],
+      }),
+    ).toBe(0);
+    expect(
+      score({
+        model: 'claude-opus-4-1',
+        messages: [
+          { role: 'system', content: 'x' },
+          { role: 'user', content: 'hi' },
+        ],
+      }),
+    ).toBe(0);
     expect(score([{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }])).toBe(0);
-    expect(score([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't' }] }, { role: 'tool', tool_call_id: 'x', content: 'y' }])).toBe(0);
+    expect(
+      score([
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't' }] },
+        { role: 'tool', tool_call_id: 'x', content: 'y' },
+      ]),
+    ).toBe(0);
     // An OpenAI image part has no `source`.
     expect(score([{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://e.org/a.png' } }] }])).toBe(0);
     // Gemini contents.

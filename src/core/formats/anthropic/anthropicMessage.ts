@@ -133,7 +133,11 @@ function resultStatus(isError: unknown, content: unknown): string | undefined {
  * code execution `{stdout, stderr, return_code}`, a failure `{type: "*_error", error_code}`.
  */
 function serverResultText(content: unknown): string {
-  if (Array.isArray(content)) return content.map(serverResultText).filter((line) => line !== '').join('\n');
+  if (Array.isArray(content))
+    return content
+      .map(serverResultText)
+      .filter((line) => line !== '')
+      .join('\n');
   if (!isRecord(content)) return '';
   const parts = [content.error_code, content.title, content.url, content.stdout, content.stderr];
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n');

@@ -7,7 +7,13 @@ import { claudeCode, parentOrder } from './claudeCode';
 
 const jsonl = (entries: unknown[]): string => entries.map((e) => JSON.stringify(e)).join('\n');
 
-const user = (uuid: string, parentUuid: string | null, content: unknown) => ({ type: 'user', uuid, parentUuid, sessionId: 's', message: { role: 'user', content } });
+const user = (uuid: string, parentUuid: string | null, content: unknown) => ({
+  type: 'user',
+  uuid,
+  parentUuid,
+  sessionId: 's',
+  message: { role: 'user', content },
+});
 const assistant = (uuid: string, parentUuid: string | null, id: string, content: unknown[]) => ({
   type: 'assistant',
   uuid,
@@ -29,7 +35,9 @@ describe('claude-code fixtures', () => {
     ]);
     const ai = t.messages[1];
     expect(ai?.content.map((b) => b.kind)).toEqual(['reasoning', 'tool_call']);
-    expect(ai?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['toolu_01', 'Bash', { command: 'touch a.json', description: 'Create the config file' }]]);
+    expect(ai?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([
+      ['toolu_01', 'Bash', { command: 'touch a.json', description: 'Create the config file' }],
+    ]);
     expect(ai).toMatchObject({ model: 'claude-opus-4-20250514', timestamp: '2025-05-26T07:27:42.100Z' });
     // Both lines, verbatim; the usage they repeat counts once.
     expect(Array.isArray(ai?.raw) && ai.raw.length).toBe(2);
@@ -84,13 +92,25 @@ describe('claude-code fixtures', () => {
 
 describe('claude-code order', () => {
   it('keeps file order, moving an entry written before its parent after it', () => {
-    const entries = [{ uuid: 'b', parentUuid: 'a' }, { uuid: 'c', parentUuid: 'b' }, { uuid: 'a', parentUuid: null }, { uuid: 'd', parentUuid: 'a' }];
+    const entries = [
+      { uuid: 'b', parentUuid: 'a' },
+      { uuid: 'c', parentUuid: 'b' },
+      { uuid: 'a', parentUuid: null },
+      { uuid: 'd', parentUuid: 'a' },
+    ];
     expect(parentOrder(entries)).toEqual({ order: [2, 0, 1, 3], moved: 2 });
   });
 
   it('keeps branches and unknown parents in file order, and survives cycles', () => {
-    expect(parentOrder([{ uuid: 'a' }, { uuid: 'b', parentUuid: 'a' }, { uuid: 'c', parentUuid: 'a' }, { uuid: 'd', parentUuid: 'zz' }, 'junk']).order).toEqual([0, 1, 2, 3, 4]);
-    expect(parentOrder([{ uuid: 'a', parentUuid: 'b' }, { uuid: 'b', parentUuid: 'a' }]).order).toEqual([0, 1]);
+    expect(parentOrder([{ uuid: 'a' }, { uuid: 'b', parentUuid: 'a' }, { uuid: 'c', parentUuid: 'a' }, { uuid: 'd', parentUuid: 'zz' }, 'junk']).order).toEqual(
+      [0, 1, 2, 3, 4],
+    );
+    expect(
+      parentOrder([
+        { uuid: 'a', parentUuid: 'b' },
+        { uuid: 'b', parentUuid: 'a' },
+      ]).order,
+    ).toEqual([0, 1]);
   });
 
   it('notes the moves and sidechains in the transcript', () => {
@@ -141,7 +161,11 @@ describe('claude-code lines', () => {
     const single = transcript(JSON.stringify(user('u1', null, 'hi')));
     expect(single.messages.map((m) => [m.role, m.location.path])).toEqual([['human', '']]);
     const t = transcript(jsonl([user('u1', null, 'hi'), { type: 'assistant', uuid: 'x' }, 5]), 'claude-code');
-    expect(t.messages.map((m) => m.problem)).toEqual([undefined, 'expected the assistant entry to have a `message` object', 'expected a log entry with a string `type`']);
+    expect(t.messages.map((m) => m.problem)).toEqual([
+      undefined,
+      'expected the assistant entry to have a `message` object',
+      'expected a log entry with a string `type`',
+    ]);
   });
 });
 

@@ -174,8 +174,14 @@ function notesOf(reader: Reader, moved: number): string[] {
     const what = reader.mergedLines === 1 ? 'line into the AI message it continues' : 'lines into the AI messages they continue';
     notes.push(`Merged ${reader.mergedLines} assistant ${what} (same message.id).`);
   }
-  if (moved > 0) notes.push(`${moved} ${moved === 1 ? 'entry comes' : 'entries come'} before ${moved === 1 ? 'its' : 'their'} parent (parentUuid) in the file and ${moved === 1 ? 'is' : 'are'} shown after it.`);
-  if (reader.sidechain > 0) notes.push(`${reader.sidechain} sidechain (sub-agent) ${reader.sidechain === 1 ? 'entry is' : 'entries are'} shown in file order among the main conversation.`);
+  if (moved > 0)
+    notes.push(
+      `${moved} ${moved === 1 ? 'entry comes' : 'entries come'} before ${moved === 1 ? 'its' : 'their'} parent (parentUuid) in the file and ${moved === 1 ? 'is' : 'are'} shown after it.`,
+    );
+  if (reader.sidechain > 0)
+    notes.push(
+      `${reader.sidechain} sidechain (sub-agent) ${reader.sidechain === 1 ? 'entry is' : 'entries are'} shown in file order among the main conversation.`,
+    );
   return notes;
 }
 

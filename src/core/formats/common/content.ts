@@ -12,19 +12,10 @@ const BLOCK_KINDS = new Map<string, ContentKind>([
   ...['image', 'image_url', 'input_image'].map((t) => [t, 'image'] as const),
   ...['audio', 'input_audio'].map((t) => [t, 'audio'] as const),
   ...['file', 'input_file', 'video', 'text-plain', 'document'].map((t) => [t, 'file'] as const),
-  ...[
-    'tool_call',
-    'tool_call_chunk',
-    'invalid_tool_call',
-    'server_tool_call',
-    'server_tool_call_chunk',
-    'tool_use',
-    'server_tool_use',
-    'function_call',
-  ].map((t) => [t, 'tool_call'] as const),
-  ...['tool_result', 'server_tool_result', 'web_search_tool_result', 'function_call_output'].map(
-    (t) => [t, 'tool_result'] as const,
+  ...['tool_call', 'tool_call_chunk', 'invalid_tool_call', 'server_tool_call', 'server_tool_call_chunk', 'tool_use', 'server_tool_use', 'function_call'].map(
+    (t) => [t, 'tool_call'] as const,
   ),
+  ...['tool_result', 'server_tool_result', 'web_search_tool_result', 'function_call_output'].map((t) => [t, 'tool_result'] as const),
 ]);
 
 /** Content is a string or a list of strings and typed blocks (LangChain v0/v1, OpenAI, Anthropic). */

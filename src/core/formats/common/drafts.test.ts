@@ -25,7 +25,15 @@ describe('draft helpers', () => {
       { x: 1 },
       'messages[1]',
     );
-    expect(draft).toMatchObject({ role: 'ai', sourceType: 'assistant', text: 'a\nb', toolCalls: [], invalidToolCalls: [], raw: { x: 1 }, location: { path: 'messages[1]' } });
+    expect(draft).toMatchObject({
+      role: 'ai',
+      sourceType: 'assistant',
+      text: 'a\nb',
+      toolCalls: [],
+      invalidToolCalls: [],
+      raw: { x: 1 },
+      location: { path: 'messages[1]' },
+    });
   });
 
   it('joins only text blocks', () => {

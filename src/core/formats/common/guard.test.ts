@@ -20,7 +20,12 @@ describe('guarded', () => {
     const adapter = guarded(throwing);
     expect([adapter.name, adapter.label, adapter.detect(input)]).toEqual(['x', 'X logs', 0]);
     expect(adapter.read(input).messages).toEqual([
-      expect.objectContaining({ role: 'other', raw: input.value, location: { path: '' }, problem: 'could not be read as X logs: Maximum call stack size exceeded' }),
+      expect.objectContaining({
+        role: 'other',
+        raw: input.value,
+        location: { path: '' },
+        problem: 'could not be read as X logs: Maximum call stack size exceeded',
+      }),
     ]);
   });
 

@@ -29,7 +29,19 @@ export function guarded(adapter: FormatAdapter): FormatAdapter {
         // No preview of the value: describing it could overflow the same way.
         const problem = `could not be read as ${adapter.label}: ${messageOf(error)}`;
         return {
-          messages: [{ role: 'other', sourceType: '(unrecognized)', content: [], text: problem, toolCalls: [], invalidToolCalls: [], raw: input.value, location: { path: '' }, problem }],
+          messages: [
+            {
+              role: 'other',
+              sourceType: '(unrecognized)',
+              content: [],
+              text: problem,
+              toolCalls: [],
+              invalidToolCalls: [],
+              raw: input.value,
+              location: { path: '' },
+              problem,
+            },
+          ],
         };
       }
     },

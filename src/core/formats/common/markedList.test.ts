@@ -3,7 +3,8 @@ import { input } from '../../testing/importing';
 import { scoreMarked, type Mark } from './markedList';
 
 const classify = (element: unknown): Mark => (element === 'm' ? 'marked' : element === 'f' ? 'foreign' : 'plain');
-const score = (list: unknown[], lineErrors?: Map<number, string>) => scoreMarked(input(list, { jsonLines: lineErrors !== undefined, lineErrors }), { list, path: [] }, classify, 90);
+const score = (list: unknown[], lineErrors?: Map<number, string>) =>
+  scoreMarked(input(list, { jsonLines: lineErrors !== undefined, lineErrors }), { list, path: [] }, classify, 90);
 
 describe('scoreMarked', () => {
   it('claims a list with a mark and nothing foreign', () => {

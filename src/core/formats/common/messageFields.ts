@@ -78,7 +78,9 @@ export function readMessage(sourceType: string, fields: Record<string, unknown>,
   const reasoning = extra.reasoning_content;
   // DeepSeek, Ollama, xAI and Groq integrations put reasoning in `additional_kwargs.reasoning_content`.
   const content =
-    typeof reasoning === 'string' && reasoning !== '' ? [{ kind: 'reasoning' as const, type: 'reasoning_content', text: reasoning, raw: reasoning }, ...read] : read;
+    typeof reasoning === 'string' && reasoning !== ''
+      ? [{ kind: 'reasoning' as const, type: 'reasoning_content', text: reasoning, raw: reasoning }, ...read]
+      : read;
   // Older LangChain kept OpenAI-style calls only in additional_kwargs; `tool_calls` wins when present.
   const calls = Array.isArray(toolCalls) ? toolCalls : Array.isArray(extra.tool_calls) ? extra.tool_calls : undefined;
   return {

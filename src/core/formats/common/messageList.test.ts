@@ -38,7 +38,12 @@ describe('readMessageList', () => {
   });
 
   it('uses JSON Lines line numbers and keeps bad lines with their reason', () => {
-    const lines: ParsedInput = { value: [1, '{oops', 3], jsonLines: true, lineOf: [1, 4, 5], lineErrors: new Map([[1, 'line 4: invalid JSON at column 2: ...']]) };
+    const lines: ParsedInput = {
+      value: [1, '{oops', 3],
+      jsonLines: true,
+      lineOf: [1, 4, 5],
+      lineErrors: new Map([[1, 'line 4: invalid JSON at column 2: ...']]),
+    };
     expect(readMessageList(lines, readNumber, '').map((m) => [m.location.path, m.problem ?? m.text])).toEqual([
       ['line 1', '1'],
       ['line 4', 'line 4: invalid JSON at column 2: ...'],

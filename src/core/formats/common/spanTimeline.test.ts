@@ -35,7 +35,13 @@ describe('mergeTurns', () => {
   });
 
   it('compares by content, not metadata: a re-sent answer without its reasoning still matches', () => {
-    const answer = m('ai', 'x', { content: [{ kind: 'reasoning', type: 'reasoning', text: 'why', raw: {} }, { kind: 'text', type: 'text', text: 'x', raw: 'x' }], usage: { input: 1, output: 1, total: 2, totalReported: false } });
+    const answer = m('ai', 'x', {
+      content: [
+        { kind: 'reasoning', type: 'reasoning', text: 'why', raw: {} },
+        { kind: 'text', type: 'text', text: 'x', raw: 'x' },
+      ],
+      usage: { input: 1, output: 1, total: 2, totalReported: false },
+    });
     const turns: CallTurn[] = [
       { input: [m('human', 'q')], output: [answer] },
       { input: [m('human', 'q'), m('ai', 'x'), m('human', 'q2')], output: [m('ai', 'y')] },

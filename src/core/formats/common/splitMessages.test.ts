@@ -13,7 +13,14 @@ const readItems: PieceReader = (element) => {
   const builder = new PieceBuilder('ai', { sourceType: 'msg', id, timestamp: 't0' });
   element.items.forEach((item: unknown, i) => {
     if (typeof item === 'string') builder.add(text(item));
-    else builder.result({ sourceType: 'res', toolCallId: `c${i}`, text: 'ok', block: { kind: 'tool_result', type: 'res', text: 'ok', raw: item }, path: ['items', i] });
+    else
+      builder.result({
+        sourceType: 'res',
+        toolCallId: `c${i}`,
+        text: 'ok',
+        block: { kind: 'tool_result', type: 'res', text: 'ok', raw: item },
+        path: ['items', i],
+      });
   });
   builder.usage = { input: 1, output: 2, total: 3, totalReported: true };
   return builder.finish();
@@ -71,7 +78,13 @@ describe('readPieceList', () => {
 });
 
 describe('PieceBuilder', () => {
-  const result = (id: string) => ({ sourceType: 'res', toolCallId: id, text: id, block: { kind: 'tool_result' as const, type: 'res', text: id, raw: id }, path: [id] });
+  const result = (id: string) => ({
+    sourceType: 'res',
+    toolCallId: id,
+    text: id,
+    block: { kind: 'tool_result' as const, type: 'res', text: id, raw: id },
+    path: [id],
+  });
 
   it('names results of a tool-role element by its role and keeps its other blocks with a result', () => {
     const builder = new PieceBuilder('tool', { sourceType: 'tool', id: 't1' });

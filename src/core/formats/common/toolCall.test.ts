@@ -31,7 +31,12 @@ describe('readToolCall', () => {
     const raw = { type: 'invalid_tool_call', id: 'call_2', name: 'mul', args: '{bad', error: 'bad json' };
     expect(readToolCall(raw, true)).toEqual({ id: 'call_2', name: 'mul', args: '{bad', argsText: '{bad', error: 'bad json', invalid: true, raw });
     const noError = readToolCall({ type: 'invalid_tool_call', id: null, name: null, args: '{bad', error: null }, true);
-    expect(noError).toMatchObject({ id: undefined, name: '', invalid: true, error: 'arguments are not valid JSON at column 2: expected a property name in double quotes' });
+    expect(noError).toMatchObject({
+      id: undefined,
+      name: '',
+      invalid: true,
+      error: 'arguments are not valid JSON at column 2: expected a property name in double quotes',
+    });
   });
 
   it('coerces numeric ids and keeps what is not a call', () => {

@@ -168,7 +168,10 @@ function readResponse(part: Record<string, unknown>, written: string, value: unk
 
 function systemInstruction(value: Record<string, unknown>): MessageDraft[] {
   const config = isRecord(value.config) ? value.config : {};
-  for (const [holder, prefix] of [[value, ''], [config, 'config.']] as const) {
+  for (const [holder, prefix] of [
+    [value, ''],
+    [config, 'config.'],
+  ] as const) {
     for (const key of ['systemInstruction', 'system_instruction']) {
       const instruction = holder[key];
       if (instruction === undefined || instruction === null) continue;

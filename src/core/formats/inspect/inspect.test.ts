@@ -116,7 +116,10 @@ describe('inspect shapes', () => {
   it('does not take other shapes', () => {
     const nearMisses = [
       [{ role: 'user', content: 'hi' }],
-      [{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c', content: 'x' }],
+      [
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c', content: 'x' },
+      ],
       { messages: [{ type: 'human', content: 'hi' }] },
       { eval: 'x', samples: [] },
       { id: 1, messages: [] },

@@ -43,7 +43,9 @@ function inspectMarks(message: unknown): boolean {
   if (message.source === 'generate' || message.source === 'input') return true;
   if (message.role === 'tool' && typeof message.function === 'string') return true;
   if (Array.isArray(message.tool_calls) && message.tool_calls.some((call) => isRecord(call) && typeof call.function === 'string')) return true;
-  return Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'reasoning' && typeof block.reasoning === 'string');
+  return (
+    Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'reasoning' && typeof block.reasoning === 'string')
+  );
 }
 
 /** A bare message list, or `{messages}`, as Inspect writes it. */
@@ -110,7 +112,8 @@ function readMessage(element: unknown, path: string, attachments: Record<string,
   const resolve = (text: string): string => resolveAttachment(text, attachments);
   const content = readContent(element.content, resolve);
   // Before ContentReasoning, assistant messages had a plain `reasoning` field.
-  if (typeof element.reasoning === 'string') content.unshift({ kind: 'reasoning', type: 'reasoning', text: resolve(element.reasoning), raw: element.reasoning });
+  if (typeof element.reasoning === 'string')
+    content.unshift({ kind: 'reasoning', type: 'reasoning', text: resolve(element.reasoning), raw: element.reasoning });
   const calls = Array.isArray(element.tool_calls) ? element.tool_calls.map(readCall) : [];
   const draft: MessageDraft = {
     role: ROLES.get(roleName) ?? 'other',

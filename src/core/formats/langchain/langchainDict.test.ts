@@ -106,7 +106,13 @@ describe('langchain-dict', () => {
   });
 
   it('reads [role, content] pairs', () => {
-    expect(read([['system', 'Be brief.'], ['human', 'hi'], ['ai', 'hello']]).map((m) => [m.role, m.text])).toEqual([
+    expect(
+      read([
+        ['system', 'Be brief.'],
+        ['human', 'hi'],
+        ['ai', 'hello'],
+      ]).map((m) => [m.role, m.text]),
+    ).toEqual([
       ['system', 'Be brief.'],
       ['human', 'hi'],
       ['ai', 'hello'],

@@ -32,7 +32,7 @@ interface Line {
 
 function linesOf(text: string): Line[] {
   const lines: Line[] = [];
-  for (let offset = 0; offset <= text.length; ) {
+  for (let offset = 0; offset <= text.length;) {
     const newline = text.indexOf('\n', offset);
     const end = newline === -1 ? text.length : newline;
     lines.push({ text: text.slice(offset, end).replace(/\r$/, ''), offset });
@@ -64,8 +64,7 @@ function readText(text: string): MessageDraft[] {
   const before = lines.slice(0, titles[0] ?? lines.length);
   const firstText = before.findIndex((line) => line.text.trim() !== '');
   if (firstText !== -1) {
-    const problem =
-      titles.length === 0 ? `no title line such as "=== Human Message ===": expected ${EXPECTS}` : 'text before the first message title';
+    const problem = titles.length === 0 ? `no title line such as "=== Human Message ===": expected ${EXPECTS}` : 'text before the first message title';
     drafts.push(textDraft(text, before.slice(firstText), problem, at));
   }
   titles.forEach((title, k) => {

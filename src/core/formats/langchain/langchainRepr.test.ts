@@ -137,7 +137,8 @@ describe('langchain-repr forms', () => {
   });
 
   it('reads LangGraph state dicts and names the path', () => {
-    const text = "{'messages': [HumanMessage(content='hi', additional_kwargs={}, response_metadata={}, id='1'),\n  AIMessage(content='hello', additional_kwargs={}, response_metadata={}, id='2', tool_calls=[], invalid_tool_calls=[])], 'remaining_steps': 24}";
+    const text =
+      "{'messages': [HumanMessage(content='hi', additional_kwargs={}, response_metadata={}, id='1'),\n  AIMessage(content='hello', additional_kwargs={}, response_metadata={}, id='2', tool_calls=[], invalid_tool_calls=[])], 'remaining_steps': 24}";
     const messages = read(text);
     expect(messages.map((m) => [m.role, m.text])).toEqual([
       ['human', 'hi'],
@@ -203,7 +204,10 @@ describe('langchain-repr forms', () => {
       ['ai', 'ai', undefined, undefined, 3],
     ]);
     expect(messages[1]?.problem).toMatch(/^str\(\) output has no class name/);
-    expect(messages[1]?.raw).toEqual({ repr: "content='hi' additional_kwargs={} response_metadata={}", parsed: { content: 'hi', additional_kwargs: {}, response_metadata: {} } });
+    expect(messages[1]?.raw).toEqual({
+      repr: "content='hi' additional_kwargs={} response_metadata={}",
+      parsed: { content: 'hi', additional_kwargs: {}, response_metadata: {} },
+    });
   });
 });
 
@@ -251,7 +255,7 @@ describe('langchain-repr on broken text', () => {
     expect(messages.map((m) => [m.role, m.location.path, m.problem])).toEqual([
       ['human', '[0]', undefined],
       ['other', '[1]', 'expected a LangChain message such as `AIMessage(...)`, found a string'],
-      ['other', '[2]', "expected a LangChain message such as `AIMessage(...)`, found `UUID(...)`"],
+      ['other', '[2]', 'expected a LangChain message such as `AIMessage(...)`, found `UUID(...)`'],
     ]);
   });
 
@@ -270,7 +274,7 @@ describe('langchain-repr on broken text', () => {
 
 describe('langchain-repr detection', () => {
   it('is certain of a paste that starts with messages', () => {
-    for (const text of [clean, toolCalls, redisPython, REPR_03, "{'messages': [HumanMessage(content='hi')]}", '  [\nAIMessage(id=\'1\', content=\'\')]']) {
+    for (const text of [clean, toolCalls, redisPython, REPR_03, "{'messages': [HumanMessage(content='hi')]}", "  [\nAIMessage(id='1', content='')]"]) {
       expect(langchainRepr.detectText(text)).toBe(100);
     }
   });

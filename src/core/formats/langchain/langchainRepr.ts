@@ -194,7 +194,7 @@ function recover(text: string, error: PythonSyntaxError, at: At): MessageDraft[]
     // Lines that only wrap messages (`{'messages': [`, `])`) are structure, not content.
     let start = -1;
     let end = -1;
-    for (let line = from; line < to; ) {
+    for (let line = from; line < to;) {
       const newline = text.indexOf('\n', line);
       const lineEnd = newline === -1 || newline > to ? to : newline;
       if (!isStructure(text.slice(line, lineEnd))) {
@@ -247,8 +247,7 @@ function readStrForm(text: string, at: At): MessageDraft[] {
     const type = strFormType(parsed);
     const location = locate('', start, at);
     if (type === undefined) {
-      const problem =
-        'str() output has no class name, and these fields fit a human, system or AI message alike: print a list of messages (their repr) instead';
+      const problem = 'str() output has no class name, and these fields fit a human, system or AI message alike: print a list of messages (their repr) instead';
       return { ...brokenDraft(source, location, problem), raw: { repr: source, parsed } };
     }
     return fieldsDraft(type, parsed, { repr: source, parsed }, source, location);

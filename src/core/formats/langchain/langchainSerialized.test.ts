@@ -5,7 +5,8 @@ import { langchainSerialized } from './langchainSerialized';
 const read = readWith(langchainSerialized);
 
 // docs/FORMATS.md, "LangChain", verbatim: Python dumpd output (langchain-core 1.2.6).
-const PYTHON_1B = JSON.parse(`[{"lc":1,"type":"constructor","id":["langchain","schema","messages","HumanMessage"],"kwargs":{"content":"hi","type":"human","id":"h1"}},
+const PYTHON_1B =
+  JSON.parse(`[{"lc":1,"type":"constructor","id":["langchain","schema","messages","HumanMessage"],"kwargs":{"content":"hi","type":"human","id":"h1"}},
  {"lc":1,"type":"constructor","id":["langchain","schema","messages","AIMessage"],"kwargs":{"content":"","response_metadata":{"model_name":"x"},"type":"ai",
    "tool_calls":[{"name":"add","args":{"a":2},"id":"call_1","type":"tool_call"}],
    "usage_metadata":{"input_tokens":1,"output_tokens":2,"total_tokens":3},"invalid_tool_calls":[]}},
@@ -33,7 +34,12 @@ describe('langchain-serialized', () => {
     const js = JSON.parse(
       `{"lc":1,"type":"constructor","id":["langchain_core","messages","HumanMessage"],"kwargs":{"content":"Hello!","additional_kwargs":{},"response_metadata":{}}}`,
     ) as unknown;
-    const old = { lc: 1, type: 'constructor', id: ['langchain_core', 'messages', 'ai', 'AIMessage'], kwargs: { content: 'Hi', tool_calls: [], invalid_tool_calls: [] } };
+    const old = {
+      lc: 1,
+      type: 'constructor',
+      id: ['langchain_core', 'messages', 'ai', 'AIMessage'],
+      kwargs: { content: 'Hi', tool_calls: [], invalid_tool_calls: [] },
+    };
     expect(read([js, old]).map((m) => [m.role, m.sourceType, m.text])).toEqual([
       ['human', 'HumanMessage', 'Hello!'],
       ['ai', 'AIMessage', 'Hi'],
@@ -71,7 +77,12 @@ describe('langchain-serialized', () => {
     };
     const copy = structuredClone(raw);
     const [message] = read([raw]);
-    expect(message?.content[0]).toEqual({ kind: 'text', type: 'text', text: 'hi', raw: { type: 'text', text: 'hi', lc: 'user data', inner: { __lc_escaped__: 1 } } });
+    expect(message?.content[0]).toEqual({
+      kind: 'text',
+      type: 'text',
+      text: 'hi',
+      raw: { type: 'text', text: 'hi', lc: 'user data', inner: { __lc_escaped__: 1 } },
+    });
     expect(message?.text).toBe('hi\nplain');
     expect(message?.raw).toBe(raw);
     expect(raw).toEqual(copy);

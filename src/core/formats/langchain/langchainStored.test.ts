@@ -31,7 +31,9 @@ describe('langchain-stored', () => {
   });
 
   it('reads 0.3 dumps with `example`', () => {
-    const [message] = read([{ type: 'human', data: { content: 'hi', additional_kwargs: {}, response_metadata: {}, type: 'human', name: null, id: null, example: false } }]);
+    const [message] = read([
+      { type: 'human', data: { content: 'hi', additional_kwargs: {}, response_metadata: {}, type: 'human', name: null, id: null, example: false } },
+    ]);
     expect(message).toMatchObject({ role: 'human', text: 'hi' });
   });
 
@@ -57,13 +59,12 @@ describe('langchain-stored', () => {
 
   it('reads JS legacy {type, role, text}', () => {
     const raw = { type: 'human', role: 'user', text: 'Hello there' };
-    expect(read([raw])).toEqual([
-      expect.objectContaining({ role: 'human', sourceType: 'human', text: 'Hello there', raw, location: { path: '[0]' } }),
-    ]);
+    expect(read([raw])).toEqual([expect.objectContaining({ role: 'human', sourceType: 'human', text: 'Hello there', raw, location: { path: '[0]' } })]);
   });
 
   it('reads chunk types (langchain-core 1.2.6 output, verbatim)', () => {
-    const chunk = JSON.parse(`{"type":"AIMessageChunk","data":{"content":"","additional_kwargs":{},"response_metadata":{},"type":"AIMessageChunk","name":null,"id":null,
+    const chunk =
+      JSON.parse(`{"type":"AIMessageChunk","data":{"content":"","additional_kwargs":{},"response_metadata":{},"type":"AIMessageChunk","name":null,"id":null,
  "tool_calls":[{"name":"add","args":{"a":2},"id":"call_1","type":"tool_call"}],"invalid_tool_calls":[],"usage_metadata":null,
  "tool_call_chunks":[{"name":"add","args":"{\\"a\\": 2}","id":"call_1","index":0,"type":"tool_call_chunk"}],"chunk_position":"last"}}`) as unknown;
     const tool = { type: 'ToolMessageChunk', data: { content: '4', tool_call_id: 'c', artifact: null, status: 'success' } };

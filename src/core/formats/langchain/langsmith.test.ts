@@ -18,7 +18,12 @@ describe('langsmith fixtures', () => {
       ['human', 'HumanMessage', 'Hello!', 'inputs.messages[0][1]'],
       ['ai', 'AIMessage', 'Hi!', 'outputs.generations[0][0].message'],
     ]);
-    expect(t.messages[2]).toMatchObject({ id: 'lc_run--1', model: 'gpt-4o-mini', timestamp: '2025-06-01T12:00:00.000000', usage: { input: 3, output: 2, total: 5, totalReported: true } });
+    expect(t.messages[2]).toMatchObject({
+      id: 'lc_run--1',
+      model: 'gpt-4o-mini',
+      timestamp: '2025-06-01T12:00:00.000000',
+      usage: { input: 3, output: 2, total: 5, totalReported: true },
+    });
     expect(t.messages[2]?.location.line).toBeGreaterThan(1);
     expect(rules(t)).toEqual([]);
   });
@@ -85,7 +90,17 @@ describe('langsmith shapes', () => {
         id: 'chatcmpl-1',
         object: 'chat.completion',
         model: 'gpt-4o-mini-2024-07-18',
-        choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] } }],
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'tool_calls',
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+            },
+          },
+        ],
         usage_metadata: { input_tokens: 12, output_tokens: 7, total_tokens: 19 },
       },
       extra: { metadata: { ls_provider: 'openai', ls_model_name: 'gpt-4o-mini' } },
@@ -95,16 +110,38 @@ describe('langsmith shapes', () => {
       ['human', 'inputs.messages[0]'],
       ['ai', 'outputs.choices[0].message'],
     ]);
-    expect(messages[1]).toMatchObject({ model: 'gpt-4o-mini', usage: { input: 12, output: 7, total: 19 }, toolCalls: [{ id: 'call_1', args: { city: 'Paris' } }] });
+    expect(messages[1]).toMatchObject({
+      model: 'gpt-4o-mini',
+      usage: { input: 12, output: 7, total: 19 },
+      toolCalls: [{ id: 'call_1', args: { city: 'Paris' } }],
+    });
   });
 
   it('falls back to the run counters, completion generations and a graph state when there is less', () => {
-    const llm = { id: 'a', run_type: 'llm', inputs: { prompts: ['Say hi'] }, outputs: { generations: [[{ text: 'hi', type: 'Generation' }]] }, prompt_tokens: 2, completion_tokens: 1, total_tokens: 3 };
+    const llm = {
+      id: 'a',
+      run_type: 'llm',
+      inputs: { prompts: ['Say hi'] },
+      outputs: { generations: [[{ text: 'hi', type: 'Generation' }]] },
+      prompt_tokens: 2,
+      completion_tokens: 1,
+      total_tokens: 3,
+    };
     expect(read([llm]).map((m) => [m.role, m.text, m.usage?.total])).toEqual([
       ['human', 'Say hi', undefined],
       ['ai', 'hi', 3],
     ]);
-    const graph = { id: 'g', run_type: 'chain', inputs: { messages: [] }, outputs: { messages: [{ type: 'human', content: 'q' }, { type: 'ai', content: 'a' }] } };
+    const graph = {
+      id: 'g',
+      run_type: 'chain',
+      inputs: { messages: [] },
+      outputs: {
+        messages: [
+          { type: 'human', content: 'q' },
+          { type: 'ai', content: 'a' },
+        ],
+      },
+    };
     expect(read(graph).map((m) => [m.role, m.location.path])).toEqual([
       ['human', 'outputs.messages[0]'],
       ['ai', 'outputs.messages[1]'],
@@ -113,7 +150,12 @@ describe('langsmith shapes', () => {
   });
 
   it('keeps messages it cannot read', () => {
-    const run = { id: 'a', run_type: 'llm', inputs: { messages: [[42, { lc: 1, type: 'constructor', id: ['x', 'HumanMessage'], kwargs: { content: 'ok' } }]] }, outputs: null };
+    const run = {
+      id: 'a',
+      run_type: 'llm',
+      inputs: { messages: [[42, { lc: 1, type: 'constructor', id: ['x', 'HumanMessage'], kwargs: { content: 'ok' } }]] },
+      outputs: null,
+    };
     expect(read(run).map((m) => [m.role, m.problem])).toEqual([
       ['other', 'expected a LangChain message (lc:1 dict, {type, data} or {role, content}), got a number'],
       ['human', undefined],

@@ -55,7 +55,19 @@ describe('pythonLiteral strings', () => {
 describe('pythonLiteral values', () => {
   it('reads None, True, False and numbers', () => {
     expect(py('[None, True, False, 0, -12, 3.5, -1e-3, 1_000, 0x1F, 0o17, 0b101, .5, 2.]')).toEqual([
-      null, true, false, 0, -12, 3.5, -0.001, 1000, 31, 15, 5, 0.5, 2,
+      null,
+      true,
+      false,
+      0,
+      -12,
+      3.5,
+      -0.001,
+      1000,
+      31,
+      15,
+      5,
+      0.5,
+      2,
     ]);
   });
 
@@ -64,9 +76,7 @@ describe('pythonLiteral values', () => {
   });
 
   it('reads lists, tuples, sets and dicts, with trailing commas', () => {
-    expect(py("[(1,), (), (1, 2,), {1, 2}, {}, {'a': [1, {'b': None}],}, set()]")).toEqual([
-      [1], [], [1, 2], [1, 2], {}, { a: [1, { b: null }] }, [],
-    ]);
+    expect(py("[(1,), (), (1, 2,), {1, 2}, {}, {'a': [1, {'b': None}],}, set()]")).toEqual([[1], [], [1, 2], [1, 2], {}, { a: [1, { b: null }] }, []]);
   });
 
   it('spells non-string dict keys as Python does', () => {
@@ -87,7 +97,7 @@ describe('pythonLiteral values', () => {
       tool_call_id: '1',
       artifact: { bar: { baz: 123 } },
     });
-    expect(py("Point(1, y=2)")).toEqual({ __class__: 'Point', __args__: [1], y: 2 });
+    expect(py('Point(1, y=2)')).toEqual({ __class__: 'Point', __args__: [1], y: 2 });
     expect(py('Empty()')).toEqual({ __class__: 'Empty' });
     expect(py('Model[NoneType](content=None)')).toEqual({ __class__: 'Model[NoneType]', content: null });
   });
@@ -146,8 +156,8 @@ describe('pythonLiteral errors name line and column', () => {
     ["[A(content='hi)]", "line 1, column 12: unterminated string: no closing '"],
     ["[A(content='hi\n')]", "line 1, column 12: unterminated string: the line ends before the closing '"],
     ["A(content='''never", "line 1, column 11: unterminated string: no closing '''"],
-    ["[1,\n 2", "line 2, column 3: unexpected end of input: '[' opened at line 1, column 1 is never closed"],
-    ["[A(x=1]", "line 1, column 7: expected ',' or ')' to close '(' opened at line 1, column 3"],
+    ['[1,\n 2', "line 2, column 3: unexpected end of input: '[' opened at line 1, column 1 is never closed"],
+    ['[A(x=1]', "line 1, column 7: expected ',' or ')' to close '(' opened at line 1, column 3"],
     ["{'a': 1 'b': 2}", "line 1, column 9: expected ',' or '}' to close '{' opened at line 1, column 1"],
     ["{'a': 1, 'b'}", "line 1, column 13: expected ':' after a dict key (the dict opened at line 1, column 1)"],
     ["['\\x4']", 'line 1, column 3: invalid \\x escape: expected 2 hex digits'],

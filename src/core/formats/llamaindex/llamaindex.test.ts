@@ -83,7 +83,17 @@ describe('llamaindex shapes', () => {
       chat_store: {
         store: {
           'user-1': [
-            { role: 'chatbot', additional_kwargs: {}, blocks: [{ block_type: 'audio', audio: null, url: 'a.mp3' }, { block_type: 'video', url: 'v.mp4' }, { block_type: 'document', title: 'doc.pdf' }, { block_type: 'cache', cache_control: { type: 'ephemeral' } }, { block_type: 'citation', cited_content: { block_type: 'text', text: 'c' } }] },
+            {
+              role: 'chatbot',
+              additional_kwargs: {},
+              blocks: [
+                { block_type: 'audio', audio: null, url: 'a.mp3' },
+                { block_type: 'video', url: 'v.mp4' },
+                { block_type: 'document', title: 'doc.pdf' },
+                { block_type: 'cache', cache_control: { type: 'ephemeral' } },
+                { block_type: 'citation', cited_content: { block_type: 'text', text: 'c' } },
+              ],
+            },
             { role: 'user', additional_kwargs: {} },
             7,
           ],

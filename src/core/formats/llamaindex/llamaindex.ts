@@ -89,7 +89,11 @@ function readChatMessage(element: unknown): DraftBody | Unreadable {
   if (typeof element.role !== 'string') return { unreadable: 'expected a string `role`' };
   if (!Array.isArray(element.blocks) && !('content' in element)) return { unreadable: `expected \`blocks\` or \`content\`; got ${describeShape(element)}` };
   const extra = isRecord(element.additional_kwargs) ? element.additional_kwargs : {};
-  const blocks: unknown[] = Array.isArray(element.blocks) ? element.blocks : typeof element.content === 'string' ? [{ block_type: 'text', text: element.content }] : [];
+  const blocks: unknown[] = Array.isArray(element.blocks)
+    ? element.blocks
+    : typeof element.content === 'string'
+      ? [{ block_type: 'text', text: element.content }]
+      : [];
   const content = blocks.map(readBlock);
   const blockCalls = blocks.flatMap((block) => (isRecord(block) && block.block_type === 'tool_call' ? [readBlockCall(block)] : []));
   // The integrations that predate tool_call blocks keep the provider's calls in additional_kwargs.
@@ -112,7 +116,16 @@ function readBlock(block: unknown): ContentBlock {
   if (!isRecord(block)) return { kind: 'other', type: '(none)', raw: block };
   const type = typeof block.block_type === 'string' ? block.block_type : '(none)';
   const kind = BLOCK_KINDS.get(type) ?? 'other';
-  const text = kind === 'text' ? block.text : kind === 'reasoning' ? block.content : kind === 'tool_call' ? block.tool_name : type === 'citable' || type === 'document' ? block.title : undefined;
+  const text =
+    kind === 'text'
+      ? block.text
+      : kind === 'reasoning'
+        ? block.content
+        : kind === 'tool_call'
+          ? block.tool_name
+          : type === 'citable' || type === 'document'
+            ? block.title
+            : undefined;
   return { kind, type, ...(typeof text === 'string' && { text }), raw: block };
 }
 

@@ -75,7 +75,6 @@ export const agentFrameworkPython: FormatAdapter = {
   name: 'agent-framework-python',
   label: 'Microsoft Agent Framework (Python)',
   expects: EXPECTS,
-  detect: (input) =>
-    isMessage(input.value) ? 100 : scoreList({ ...input, value: findList(input.value)?.list }, (element) => (isMessage(element) ? 100 : 0)),
+  detect: (input) => (isMessage(input.value) ? 100 : scoreList({ ...input, value: findList(input.value)?.list }, (element) => (isMessage(element) ? 100 : 0))),
   read,
 };

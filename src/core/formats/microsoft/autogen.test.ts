@@ -16,7 +16,11 @@ describe('autogen fixtures', () => {
       ['ai', 'TextMessage', 'poet', 'messages[1]'],
       ['other', 'StopMessage', 'MaxMessageTermination', 'messages[2]'],
     ]);
-    expect(t.messages[1]).toMatchObject({ id: '0f1c2d3e-0000-4000-8000-000000000002', timestamp: '2025-06-01T12:00:01.200000Z', usage: { input: 28, output: 24, total: 52, totalReported: false } });
+    expect(t.messages[1]).toMatchObject({
+      id: '0f1c2d3e-0000-4000-8000-000000000002',
+      timestamp: '2025-06-01T12:00:01.200000Z',
+      usage: { input: 28, output: 24, total: 52, totalReported: false },
+    });
     expect(rules(t)).toEqual([]);
   });
 
@@ -29,9 +33,18 @@ describe('autogen fixtures', () => {
       ['tool', 'ToolCallExecutionEvent', 'messages[3].content[0]'],
       ['ai', 'ToolCallSummaryMessage', 'messages[4]'],
     ]);
-    expect(t.messages[1]?.content).toEqual([{ kind: 'reasoning', type: 'thought', text: 'I should call get_weather for New York.', raw: 'I should call get_weather for New York.' }]);
-    expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args, c.argsText])).toEqual([['call_zgrHrPsz5oEy9q0kd6ywnYpq', 'get_weather', { city: 'New York' }, '{"city":"New York"}']]);
-    expect(t.messages[3]).toMatchObject({ toolCallId: 'call_zgrHrPsz5oEy9q0kd6ywnYpq', name: 'get_weather', status: 'success', raw: { call_id: 'call_zgrHrPsz5oEy9q0kd6ywnYpq', is_error: false } });
+    expect(t.messages[1]?.content).toEqual([
+      { kind: 'reasoning', type: 'thought', text: 'I should call get_weather for New York.', raw: 'I should call get_weather for New York.' },
+    ]);
+    expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args, c.argsText])).toEqual([
+      ['call_zgrHrPsz5oEy9q0kd6ywnYpq', 'get_weather', { city: 'New York' }, '{"city":"New York"}'],
+    ]);
+    expect(t.messages[3]).toMatchObject({
+      toolCallId: 'call_zgrHrPsz5oEy9q0kd6ywnYpq',
+      name: 'get_weather',
+      status: 'success',
+      raw: { call_id: 'call_zgrHrPsz5oEy9q0kd6ywnYpq', is_error: false },
+    });
     expect(t.links.get('call_zgrHrPsz5oEy9q0kd6ywnYpq')?.results).toEqual([3]);
     expect(rules(t)).toEqual([]);
   });
@@ -61,7 +74,14 @@ describe('autogen fixtures', () => {
 
 describe('autogen shapes', () => {
   it('wins over the LangChain dicts that also read UserMessage as a type', () => {
-    expect(detectFormat(input([{ content: 'hi', source: 'user', type: 'UserMessage' }, { content: 'hello', source: 'assistant', type: 'AssistantMessage' }]))?.name).toBe('autogen');
+    expect(
+      detectFormat(
+        input([
+          { content: 'hi', source: 'user', type: 'UserMessage' },
+          { content: 'hello', source: 'assistant', type: 'AssistantMessage' },
+        ]),
+      )?.name,
+    ).toBe('autogen');
   });
 
   it('reads JSON Lines, multimodal and structured content, handoffs, and keeps what it cannot read', () => {
@@ -78,7 +98,12 @@ describe('autogen shapes', () => {
       ['human', 'Describe this', 'line 1', undefined],
       ['ai', 'Transferred to coder', 'line 2', undefined],
       ['ai', '{"answer":42}', 'line 3', undefined],
-      ['other', '{"type":"FunctionExecutionResultMessage","content":"not a list"}', 'line 4', 'expected `content` to be a list of FunctionExecutionResult {content, call_id, is_error}'],
+      [
+        'other',
+        '{"type":"FunctionExecutionResultMessage","content":"not a list"}',
+        'line 4',
+        'expected `content` to be a list of FunctionExecutionResult {content, call_id, is_error}',
+      ],
       ['other', '{broken', 'line 5', expect.any(String)],
       ['ai', 'ok', 'line 6', undefined],
     ]);

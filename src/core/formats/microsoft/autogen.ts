@@ -92,7 +92,14 @@ function readElement(element: unknown, path: string): MessageDraft[] {
 function roleOf(type: string, source: unknown): Role {
   if (type === 'SystemMessage') return 'system';
   if (type === 'UserMessage') return 'human';
-  if (type === 'AssistantMessage' || type === 'ToolCallRequestEvent' || type === 'ThoughtEvent' || type === 'ToolCallSummaryMessage' || type === 'HandoffMessage') return 'ai';
+  if (
+    type === 'AssistantMessage' ||
+    type === 'ToolCallRequestEvent' ||
+    type === 'ThoughtEvent' ||
+    type === 'ToolCallSummaryMessage' ||
+    type === 'HandoffMessage'
+  )
+    return 'ai';
   if (type === 'TextMessage' || type === 'MultiModalMessage' || type.startsWith('StructuredMessage')) return source === 'user' ? 'human' : 'ai';
   // StopMessage and the other events are the framework talking, not a turn of the conversation.
   return 'other';
@@ -100,7 +107,8 @@ function roleOf(type: string, source: unknown): Role {
 
 function fillContent(draft: MessageDraft, element: Record<string, unknown>): void {
   const content: ContentBlock[] = [];
-  if (typeof element.thought === 'string' && element.thought !== '') content.push({ kind: 'reasoning', type: 'thought', text: element.thought, raw: element.thought });
+  if (typeof element.thought === 'string' && element.thought !== '')
+    content.push({ kind: 'reasoning', type: 'thought', text: element.thought, raw: element.thought });
   const body = element.content;
   if (draft.sourceType === 'ThoughtEvent' && typeof body === 'string') {
     content.push({ kind: 'reasoning', type: 'thought', text: body, raw: body });
@@ -127,7 +135,8 @@ function isFunctionCall(item: unknown): item is Record<string, unknown> {
 
 /** One tool message per FunctionExecutionResult, in order. */
 function readResults(element: Record<string, unknown>, path: string): MessageDraft[] {
-  if (!Array.isArray(element.content)) return [problemDraft(element, path, 'expected `content` to be a list of FunctionExecutionResult {content, call_id, is_error}')];
+  if (!Array.isArray(element.content))
+    return [problemDraft(element, path, 'expected `content` to be a list of FunctionExecutionResult {content, call_id, is_error}')];
   const sourceType = String(element.type);
   return element.content.map((result, j): MessageDraft => {
     const at = `${path}.content[${j}]`;

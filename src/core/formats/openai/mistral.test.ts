@@ -98,7 +98,10 @@ describe('mistral detection', () => {
       [{ role: 'user', content: 'hi' }],
       // Ollama: object arguments without an id, `tool_name`.
       [{ role: 'assistant', content: '', tool_calls: [{ function: { name: 'f', arguments: {} } }] }],
-      [{ role: 'assistant', content: '', prefix: false }, { role: 'tool', content: 'x', tool_name: 'f' }],
+      [
+        { role: 'assistant', content: '', prefix: false },
+        { role: 'tool', content: 'x', tool_name: 'f' },
+      ],
       // Anthropic thinking holds a string, not chunks.
       [{ role: 'assistant', content: [{ type: 'thinking', thinking: 'hmm', signature: 's' }] }],
     ];

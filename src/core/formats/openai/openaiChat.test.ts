@@ -119,7 +119,14 @@ describe('openai-chat message fields', () => {
   it('gives each choice its own message, with usage counted once', () => {
     const choice = (content: string, index: number) => ({ index, message: { role: 'assistant', content }, finish_reason: 'stop' });
     const t = transcript(
-      json({ id: 'chatcmpl-1', object: 'chat.completion', created: 0, model: 'gpt-4o', choices: [choice('a', 0), choice('b', 1)], usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 } }),
+      json({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 0,
+        model: 'gpt-4o',
+        choices: [choice('a', 0), choice('b', 1)],
+        usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
+      }),
     );
     expect(t.messages.map((m) => [m.text, m.id, m.usage?.total, m.location.path])).toEqual([
       ['a', 'chatcmpl-1', 9, 'choices[0].message'],
@@ -164,7 +171,10 @@ describe('openai-chat detection', () => {
       { model: 'claude', messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }] },
       // Mistral and Ollama marks.
       { model: 'mistral-large-latest', messages: [{ role: 'assistant', content: 'Arr', prefix: true }] },
-      [{ role: 'tool', tool_call_id: 'c', content: 'x' }, { role: 'tool', content: 'x', tool_name: 'f' }],
+      [
+        { role: 'tool', tool_call_id: 'c', content: 'x' },
+        { role: 'tool', content: 'x', tool_name: 'f' },
+      ],
       // Responses items and a Responses response.
       [{ type: 'message', role: 'user', content: 'hi' }],
       { object: 'response', output: [] },

@@ -147,7 +147,9 @@ describe('openai-responses shapes', () => {
   });
 
   it('keeps unreadable items as unrecognized messages', () => {
-    const t = transcript(json([{ type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, 5, { type: 'message', role: 'critic', content: 'x' }, { foo: 1 }]));
+    const t = transcript(
+      json([{ type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, 5, { type: 'message', role: 'critic', content: 'x' }, { foo: 1 }]),
+    );
     expect(t.messages.map((m) => [m.role, m.problem !== undefined])).toEqual([
       ['ai', false],
       ['other', true],

@@ -16,15 +16,7 @@ const EXPECTS =
   'an OpenAI Responses request {"instructions"?, "input": string | [items]}, a list of items ({"type": "message" | "function_call" | "function_call_output" | "reasoning" | ...}), or a {"object": "response", "output": [items]} response';
 
 // Item types of response_input_item_param.py that do not end in `_call` / `_call_output`.
-const ITEM_TYPES = new Set([
-  'message',
-  'reasoning',
-  'item_reference',
-  'mcp_list_tools',
-  'mcp_approval_request',
-  'mcp_approval_response',
-  'compaction',
-]);
+const ITEM_TYPES = new Set(['message', 'reasoning', 'item_reference', 'mcp_list_tools', 'mcp_approval_request', 'mcp_approval_response', 'compaction']);
 const PART_TYPES = new Set(['input_text', 'output_text', 'refusal', 'input_image', 'input_file', 'input_audio']);
 const EASY_ROLES = new Set(['user', 'assistant', 'system', 'developer']);
 const SAMPLE_SIZE = 100;

@@ -44,7 +44,9 @@ describe('openinference fixtures', () => {
       ['tool', 'rainy, 57°F', '[0].attributes'],
       ['ai', 'It is rainy in Paris, 57°F.', '[0].attributes'],
     ]);
-    expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args, c.argsText])).toEqual([['call_62136354', 'get_weather', { city: 'Paris' }, '{"city": "Paris"}']]);
+    expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args, c.argsText])).toEqual([
+      ['call_62136354', 'get_weather', { city: 'Paris' }, '{"city": "Paris"}'],
+    ]);
     expect(t.messages[3]).toMatchObject({ toolCallId: 'call_62136354', name: 'get_weather' });
     expect(t.links.get('call_62136354')?.results).toEqual([3]);
     expect(t.tokens.totals).toMatchObject({ input: 260, output: 30, total: 290 });
@@ -70,8 +72,25 @@ describe('openinference fixtures', () => {
 
 describe('openinference shapes', () => {
   it('reads nested attributes and Phoenix lists of dotted dicts alike', () => {
-    const nested = { name: 'llm', attributes: { llm: { input_messages: [{ message: { role: 'user', content: 'hi' } }], output_messages: [{ message: { role: 'assistant', content: 'hello' } }], model_name: 'm' }, openinference: { span: { kind: 'LLM' } } } };
-    const phoenix = { name: 'llm', attributes: { 'llm.input_messages': [{ 'message.role': 'user', 'message.content': 'hi' }], 'llm.output_messages': [{ 'message.role': 'assistant', 'message.content': 'hello' }], 'openinference.span.kind': 'LLM' } };
+    const nested = {
+      name: 'llm',
+      attributes: {
+        llm: {
+          input_messages: [{ message: { role: 'user', content: 'hi' } }],
+          output_messages: [{ message: { role: 'assistant', content: 'hello' } }],
+          model_name: 'm',
+        },
+        openinference: { span: { kind: 'LLM' } },
+      },
+    };
+    const phoenix = {
+      name: 'llm',
+      attributes: {
+        'llm.input_messages': [{ 'message.role': 'user', 'message.content': 'hi' }],
+        'llm.output_messages': [{ 'message.role': 'assistant', 'message.content': 'hello' }],
+        'openinference.span.kind': 'LLM',
+      },
+    };
     for (const span of [nested, phoenix]) {
       expect(openinference.detect(input([span]))).toBeGreaterThan(50);
       expect(read([span]).map((m) => [m.role, m.text])).toEqual([
@@ -113,7 +132,9 @@ describe('openinference shapes', () => {
   });
 
   it('does not take other shapes', () => {
-    const otel = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'chat', attributes: [{ key: 'gen_ai.input.messages', value: { stringValue: '[]' } }] }] }] }] };
+    const otel = {
+      resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'chat', attributes: [{ key: 'gen_ai.input.messages', value: { stringValue: '[]' } }] }] }] }],
+    };
     for (const value of [otel, [{ role: 'user', content: 'hi' }], [{ name: 'x', attributes: { 'llm.foo': 1 } }], { llm: { input_messages: [] } }]) {
       expect(openinference.detect(input(value))).toBe(0);
     }

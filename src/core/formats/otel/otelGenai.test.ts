@@ -6,8 +6,16 @@ import toolCalls from '../../../../fixtures/formats/otel-genai/tool-calls.json?r
 import { input, rules, transcript } from '../../testing/importing';
 import { otelGenai } from './otelGenai';
 
-const attr = (key: string, value: unknown) => ({ key, value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: typeof value === 'string' ? value : JSON.stringify(value) } });
-const spanOf = (start: number, attributes: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'chat gpt-4', startTimeUnixNano: String(start), attributes, ...extra });
+const attr = (key: string, value: unknown) => ({
+  key,
+  value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: typeof value === 'string' ? value : JSON.stringify(value) },
+});
+const spanOf = (start: number, attributes: unknown[], extra: Record<string, unknown> = {}) => ({
+  name: 'chat gpt-4',
+  startTimeUnixNano: String(start),
+  attributes,
+  ...extra,
+});
 
 describe('otel-genai fixtures', () => {
   it('reads the spec example with system instructions and reasoning (JSON-string attributes)', () => {
@@ -38,8 +46,16 @@ describe('otel-genai fixtures', () => {
       ['ai', 'resourceSpans[0].scopeSpans[0].spans[0].attributes[12].value.arrayValue.values[0]'],
     ]);
     expect(t.messages[1]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['call_VSPygqKTWdrhaFErNvMV18Yl', 'get_weather', { location: 'Paris' }]]);
-    expect(t.messages[2]).toMatchObject({ toolCallId: 'call_VSPygqKTWdrhaFErNvMV18Yl', text: 'rainy, 57°F', raw: { type: 'tool_call_response', response: 'rainy, 57°F' } });
-    expect(t.links.get('call_VSPygqKTWdrhaFErNvMV18Yl')).toEqual({ id: 'call_VSPygqKTWdrhaFErNvMV18Yl', calls: [{ messageIndex: 1, callIndex: 0 }], results: [2] });
+    expect(t.messages[2]).toMatchObject({
+      toolCallId: 'call_VSPygqKTWdrhaFErNvMV18Yl',
+      text: 'rainy, 57°F',
+      raw: { type: 'tool_call_response', response: 'rainy, 57°F' },
+    });
+    expect(t.links.get('call_VSPygqKTWdrhaFErNvMV18Yl')).toEqual({
+      id: 'call_VSPygqKTWdrhaFErNvMV18Yl',
+      calls: [{ messageIndex: 1, callIndex: 0 }],
+      results: [2],
+    });
     expect(t.tokens.totals).toMatchObject({ input: 144, output: 69, total: 213, cacheRead: 64, messagesWithUsage: 2 });
     expect(t.notes?.[0]).toContain('2 LLM spans');
     expect(rules(t)).toEqual([]);
@@ -71,10 +87,33 @@ describe('otel-genai shapes', () => {
       start_time: '2024-06-01T12:00:00Z',
       attributes: {
         'gen_ai.input.messages': [
-          { role: 'user', parts: [{ type: 'text', content: 'What is this?' }, { type: 'blob', modality: 'image', mime_type: 'image/png', content: 'aGVsbG8=' }, { type: 'uri', modality: 'video', uri: 'gs://b/v.mp4' }] },
-          { role: 'user', parts: [{ type: 'tool_call_response', id: 'c1', response: { temp: 15 } }, { type: 'text', content: 'and?' }] },
+          {
+            role: 'user',
+            parts: [
+              { type: 'text', content: 'What is this?' },
+              { type: 'blob', modality: 'image', mime_type: 'image/png', content: 'aGVsbG8=' },
+              { type: 'uri', modality: 'video', uri: 'gs://b/v.mp4' },
+            ],
+          },
+          {
+            role: 'user',
+            parts: [
+              { type: 'tool_call_response', id: 'c1', response: { temp: 15 } },
+              { type: 'text', content: 'and?' },
+            ],
+          },
         ],
-        'gen_ai.output.messages': [{ role: 'assistant', parts: [{ type: 'server_tool_call', id: 's1', name: 'code_interpreter', server_tool_call: {} }, { type: 'server_tool_call_response', id: 's1', server_tool_call_response: {} }, { type: 'mystery' }], finish_reason: 'stop' }],
+        'gen_ai.output.messages': [
+          {
+            role: 'assistant',
+            parts: [
+              { type: 'server_tool_call', id: 's1', name: 'code_interpreter', server_tool_call: {} },
+              { type: 'server_tool_call_response', id: 's1', server_tool_call_response: {} },
+              { type: 'mystery' },
+            ],
+            finish_reason: 'stop',
+          },
+        ],
         'gen_ai.usage.prompt_tokens': '10',
         'gen_ai.usage.completion_tokens': 5,
         'gen_ai.request.model': 'm',
@@ -99,12 +138,19 @@ describe('otel-genai shapes', () => {
   });
 
   it('reads the deprecated span events (Azure AI Inference) and one export per line', () => {
-    const event = (name: string, content: unknown) => ({ name, timeUnixNano: '1', attributes: [attr('gen_ai.system', 'az.ai.inference'), attr('gen_ai.event.content', content)] });
+    const event = (name: string, content: unknown) => ({
+      name,
+      timeUnixNano: '1',
+      attributes: [attr('gen_ai.system', 'az.ai.inference'), attr('gen_ai.event.content', content)],
+    });
     const span = spanOf(1, [attr('gen_ai.usage.input_tokens', 20), attr('gen_ai.usage.output_tokens', 4)], {
       events: [
         event('gen_ai.system.message', { role: 'system', content: 'Be brief.' }),
         event('gen_ai.user.message', { role: 'user', content: "What's the weather like in Boston?" }),
-        event('gen_ai.assistant.message', { role: 'assistant', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Boston"}' } }] }),
+        event('gen_ai.assistant.message', {
+          role: 'assistant',
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Boston"}' } }],
+        }),
         event('gen_ai.tool.message', { content: '72F', id: 'call_1' }),
         event('gen_ai.choice', { finish_reason: 'stop', index: 0, message: { content: 'It is 72F.' } }),
       ],

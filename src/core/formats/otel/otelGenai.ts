@@ -41,7 +41,9 @@ function hasMessages(attributes: Map<string, Attribute>): boolean {
 }
 
 function hasMessageEvents(span: Record<string, unknown>): boolean {
-  return Array.isArray(span.events) && span.events.some((e) => isRecord(e) && typeof e.name === 'string' && (EVENT_ROLES.has(e.name) || e.name === 'gen_ai.choice'));
+  return (
+    Array.isArray(span.events) && span.events.some((e) => isRecord(e) && typeof e.name === 'string' && (EVENT_ROLES.has(e.name) || e.name === 'gen_ai.choice'))
+  );
 }
 
 function detect(input: ParsedInput): number {
@@ -157,7 +159,17 @@ function readOtelMessage(element: unknown, path: string): MessageDraft[] {
   let calls: ToolCall[] = [];
   const flush = (force: boolean): void => {
     if (content.length === 0 && calls.length === 0 && !force) return;
-    drafts.push({ role, sourceType: roleName, ...(name !== undefined && { name }), content, text: joinText(content), toolCalls: calls, invalidToolCalls: [], raw: element, location: { path } });
+    drafts.push({
+      role,
+      sourceType: roleName,
+      ...(name !== undefined && { name }),
+      content,
+      text: joinText(content),
+      toolCalls: calls,
+      invalidToolCalls: [],
+      raw: element,
+      location: { path },
+    });
     content = [];
     calls = [];
   };

@@ -41,7 +41,12 @@ describe('otlp', () => {
   });
 
   it('reads span lists with attribute maps (Python to_json), keeping file order when a start is missing', () => {
-    const spans = readSpans(input([{ name: 'x', start_time: '2024-06-01T12:00:02Z', attributes: { 'a.b': 1 } }, { name: 'y', attributes: {} }]));
+    const spans = readSpans(
+      input([
+        { name: 'x', start_time: '2024-06-01T12:00:02Z', attributes: { 'a.b': 1 } },
+        { name: 'y', attributes: {} },
+      ]),
+    );
     expect(spans.map((s) => [s.name, s.path])).toEqual([
       ['x', '[0]'],
       ['y', '[1]'],
@@ -52,7 +57,11 @@ describe('otlp', () => {
 
   it('reads one export per line and one bare span', () => {
     const lines: ParsedInput = {
-      value: [{ resourceSpans: [{ scopeSpans: [{ spans: [span('a', 2, [])] }] }] }, 'not json', { resourceSpans: [{ scopeSpans: [{ spans: [span('b', 1, [])] }] }] }],
+      value: [
+        { resourceSpans: [{ scopeSpans: [{ spans: [span('a', 2, [])] }] }] },
+        'not json',
+        { resourceSpans: [{ scopeSpans: [{ spans: [span('b', 1, [])] }] }] },
+      ],
       jsonLines: true,
       lineOf: [1, 2, 3],
       lineErrors: new Map([[1, 'bad line']]),

@@ -83,8 +83,7 @@ export function readSpans(input: ParsedInput): Span[] {
   const spans: Span[] = [];
   let order = 0;
   for (const found of spansOf(input)) {
-    const pathOf = (sub: PathSegment[]): string =>
-      found.line === undefined ? formatPath([...found.segments, ...sub]) : linePath(found.line);
+    const pathOf = (sub: PathSegment[]): string => (found.line === undefined ? formatPath([...found.segments, ...sub]) : linePath(found.line));
     const attributes = readAttributes(found.raw.attributes, pathOf);
     const start = startOf(found.raw);
     spans.push({

@@ -103,7 +103,13 @@ describe('vercel-ai parts', () => {
           result({ type: 'error-text', value: 'boom' }),
           result({ type: 'error-json', value: { code: 500 } }),
           result({ type: 'execution-denied' }),
-          result({ type: 'content', value: [{ type: 'text', text: 'see image' }, { type: 'media', data: 'iVBOR', mediaType: 'image/png' }] }),
+          result({
+            type: 'content',
+            value: [
+              { type: 'text', text: 'see image' },
+              { type: 'media', data: 'iVBOR', mediaType: 'image/png' },
+            ],
+          }),
           { type: 'tool-result', toolCallId: 'c', toolName: 't', result: 'v4', experimental_content: [{ type: 'text', text: 'v4 content' }] },
         ],
       },
@@ -142,8 +148,20 @@ describe('vercel-ai parts', () => {
   it('reads JSON Lines, one message a line, splitting results by line', () => {
     const lines = [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: {} }, { type: 'tool-call', toolCallId: 'c2', toolName: 'f', input: {} }] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'f', output: { type: 'text', value: 'a' } }, { type: 'tool-result', toolCallId: 'c2', toolName: 'f', output: { type: 'text', value: 'b' } }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: {} },
+          { type: 'tool-call', toolCallId: 'c2', toolName: 'f', input: {} },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 'c1', toolName: 'f', output: { type: 'text', value: 'a' } },
+          { type: 'tool-result', toolCallId: 'c2', toolName: 'f', output: { type: 'text', value: 'b' } },
+        ],
+      },
     ];
     const t = transcript(lines.map((line) => JSON.stringify(line)).join('\n'));
     expect(t.format).toBe('vercel-ai');

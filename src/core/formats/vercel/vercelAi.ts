@@ -41,8 +41,7 @@ const PART_TYPES = new Set([
 /** Keys of OpenAI, LangChain and AI SDK UI messages that a ModelMessage never has. */
 const FOREIGN_KEYS = ['parts', 'toolInvocations', 'tool_calls', 'tool_call_id', 'contents', 'type', 'lc', 'data'];
 
-const hasProviderOptions = (value: Record<string, unknown>): boolean =>
-  'providerOptions' in value || 'experimental_providerMetadata' in value;
+const hasProviderOptions = (value: Record<string, unknown>): boolean => 'providerOptions' in value || 'experimental_providerMetadata' in value;
 
 function partMark(part: unknown): Mark {
   if (!isRecord(part) || typeof part.type !== 'string' || !PART_TYPES.has(part.type)) return 'foreign';

@@ -97,7 +97,11 @@ export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<st
     } else if (block.kind !== 'tool_call') {
       const converted = convertible(block);
       if (converted) blocks.push(converted);
-      else lost.add(m.index, `a ${block.type} block has no place in an Anthropic assistant message${block.kind === 'reasoning' ? ' (thinking needs its signature)' : ''}`);
+      else
+        lost.add(
+          m.index,
+          `a ${block.type} block has no place in an Anthropic assistant message${block.kind === 'reasoning' ? ' (thinking needs its signature)' : ''}`,
+        );
     }
   }
   for (const call of [...pending.values(), ...unkeyed]) blocks.push(toolUse(m, call, lost));

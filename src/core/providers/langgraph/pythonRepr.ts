@@ -20,7 +20,9 @@ function repr(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(repr).join(', ')}]`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${stringRepr(k)}: ${repr(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${stringRepr(k)}: ${repr(v)}`)
+      .join(', ')}}`;
   }
   return stringRepr(printed(value));
 }
