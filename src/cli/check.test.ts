@@ -22,9 +22,10 @@ const UNREADABLE = new Set(['invalid.json']);
 const pick = (report: CheckReport, rule: string) => report.findings.filter((f) => f.rule === rule);
 
 describe('msgscope check on every fixture', () => {
-  // Every history file, subfolders included; READMEs describe fixtures and are not histories.
+  // Every history file, subfolders included; READMEs describe fixtures and are not histories. fixtures/real
+  // holds files of formats msgscope does not read yet, judged against their hand counts (expected.json).
   const names = readdirSync(FIXTURES, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.md'))
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.md') && !relative(FIXTURES, entry.parentPath).startsWith('real'))
     .map((entry) => relative(FIXTURES, join(entry.parentPath, entry.name)))
     .sort();
 
