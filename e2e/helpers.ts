@@ -38,7 +38,7 @@ export function message(page: Page, index: number) {
 
 /**
  * A LangChain stored-message history long enough that its end is off screen: `pairs` human/AI turns,
- * then an AI tool call nobody answers, so the one error finding points far down the timeline.
+ * then an AI tool call nobody answers before the user's next turn, so the one error finding points far down the timeline.
  */
 export function longHistory(pairs: number): { text: string; count: number; orphanIndex: number } {
   const messages: unknown[] = [];
@@ -50,5 +50,7 @@ export function longHistory(pairs: number): { text: string; count: number; orpha
     type: 'ai',
     data: { content: '', id: 'ai_last', tool_calls: [{ name: 'lookup', args: { q: 'x' }, id: 'call_orphan', type: 'tool_call' }] },
   });
-  return { text: JSON.stringify(messages, null, 1), count: messages.length, orphanIndex: messages.length - 1 };
+  // The user moves on without the call's result: an orphan (at the very end it would be pending).
+  messages.push({ type: 'human', data: { content: 'Never mind.', id: 'h_last' } });
+  return { text: JSON.stringify(messages, null, 1), count: messages.length, orphanIndex: messages.length - 2 };
 }

@@ -47,6 +47,24 @@ test('a clean history: every target accepts it', async ({ page }) => {
   await expect(page.locator('[data-testid=verdict][data-accepted="true"]')).toHaveCount(5);
 });
 
+test('a tool-calling response: its call is pending, not an error, and every target says the next request needs the result', async ({ page }) => {
+  const RESPONSE = 'formats/openai-chat/response.json';
+  await page.getByTestId('file-input').setInputFiles(fixturePath(RESPONSE));
+  await expectLoaded(page, 'response.json', 1);
+  const pending = page.locator('[data-testid=finding][data-rule="pending-tool-call"]');
+  await expect(pending).toHaveAttribute('data-severity', 'info');
+  await expect(pending).toHaveAttribute('data-tool-call-id', 'call_abc');
+  await expect(page.locator('[data-testid=finding][data-severity="error"]')).toHaveCount(0);
+
+  await page.locator('[data-testid=side-tab][data-tab="verdicts"]').click();
+  await expect(page.locator('[data-testid=verdict][data-accepted="true"][data-pending="1"]')).toHaveCount(5);
+  const chat = verdict(page, 'openai-chat');
+  await expect(chat).toContainText('accepts once the next request carries the pending result');
+  await expect(chat.getByTestId('verdict-error')).toHaveText(
+    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_abc",
+  );
+});
+
 test('export to OpenAI Chat downloads a file that loads again, and says what it could not carry', async ({ page }) => {
   await page.getByTestId('file-input').setInputFiles(fixturePath('tool-error-retry.langchain.json'));
   await expectLoaded(page, 'tool-error-retry.langchain.json', 7);

@@ -171,6 +171,18 @@ describe('msgscope check: verdicts and notes', () => {
     expect(report.notes).toEqual([]);
   });
 
+  it('a tool-calling response: exit 0, the call pending, every target accepts and says the next request needs its result', async () => {
+    const { code, report } = await checkJson([fixture('formats/openai-chat/response.json')]);
+    expect(code).toBe(0);
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(report.findings.find((f) => f.rule === 'pending-tool-call')).toMatchObject({ severity: 'info', toolCallId: 'call_abc' });
+    expect(report.verdicts.every((v) => v.accepted && v.pending?.[0]?.ids[0] === 'call_abc')).toBe(true);
+    const human = fakeIo();
+    expect(await run(['check', fixture('formats/openai-chat/response.json')], human)).toBe(0);
+    expect(human.out).toContain('✓ OpenAI Chat Completions: accepts, once the next request carries the result of the pending call');
+    expect(human.out).toContain('#0 call_abc  without its result: An assistant message with');
+  });
+
   it('a Claude Code log: notes say what the reader skipped, in --json and in the report', async () => {
     const { report } = await checkJson([fixture('formats/claude-code/tool-calls.jsonl')]);
     expect(report.notes.some((note) => note.startsWith('Skipped'))).toBe(true);
@@ -182,14 +194,16 @@ describe('msgscope check: verdicts and notes', () => {
 });
 
 describe('msgscope check: a report of many findings', () => {
-  // 200 AI messages whose calls have no result: more findings than jsonParts writes whole.
-  const history = JSON.stringify(
-    Array.from({ length: 200 }, (_, i) => ({
+  // 200 AI messages whose calls have no result, then a user turn (so none is pending): more findings than
+  // jsonParts writes whole.
+  const history = JSON.stringify([
+    ...Array.from({ length: 200 }, (_, i) => ({
       role: 'assistant',
       content: null,
       tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'f', arguments: '{}' } }],
     })),
-  );
+    { role: 'user', content: 'next' },
+  ]);
 
   it('is written in parts, and they make the report JSON.stringify would write', async () => {
     const writes: string[] = [];

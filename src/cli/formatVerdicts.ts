@@ -1,10 +1,15 @@
-import type { Verdict } from '../core/model';
+import type { Verdict, VerdictProblem } from '../core/model';
 import type { Paint } from './formatHuman';
 
 /** `#5 call_hz` for a problem: the message first, then the ids; the other messages it concerns are in the finding. */
-function problemWhere(problem: Verdict['problems'][number]): string {
+function problemWhere(problem: VerdictProblem): string {
   const [first] = problem.messageIndices;
   return [first === undefined ? '' : `#${first}`, ...problem.ids].filter(Boolean).join(' ');
+}
+
+function problemLine(problem: VerdictProblem, paint: Paint, lead = ''): string {
+  const firstLine = problem.error.split('\n', 1)[0] ?? '';
+  return `      ${paint('bold', problemWhere(problem))}  ${lead}${firstLine}`;
 }
 
 /**
@@ -15,15 +20,18 @@ export function verdictLines(verdicts: readonly Verdict[], paint: Paint): string
   if (verdicts.length === 0) return [];
   const lines = ['', paint('bold', 'Would providers accept this as the next request?')];
   for (const verdict of verdicts) {
+    const pending = verdict.pending ?? [];
     if (verdict.accepted) {
-      lines.push(`  ${paint('green', '✓')} ${verdict.label}: accepts`);
-      continue;
+      const needs =
+        pending.length === 0
+          ? ''
+          : `, once the next request carries the result${pending.length === 1 ? '' : 's'} of ${pending.length === 1 ? 'the pending call' : `${pending.length} pending calls`}`;
+      lines.push(`  ${paint('green', '✓')} ${verdict.label}: accepts${needs}`);
+    } else {
+      lines.push(`  ${paint('red', '✗')} ${verdict.label}: rejects`);
+      for (const problem of verdict.problems) lines.push(problemLine(problem, paint));
     }
-    lines.push(`  ${paint('red', '✗')} ${verdict.label}: rejects`);
-    for (const problem of verdict.problems) {
-      const firstLine = problem.error.split('\n', 1)[0] ?? '';
-      lines.push(`      ${paint('bold', problemWhere(problem))}  ${firstLine}`);
-    }
+    for (const problem of pending) lines.push(problemLine(problem, paint, 'without its result: '));
   }
   return lines;
 }

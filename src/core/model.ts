@@ -116,6 +116,11 @@ export interface Finding {
   why: string;
   /** The targets that would refuse a request carrying this history because of this finding. */
   rejectedBy?: Rejection[];
+  /**
+   * What a target still needs before it takes the next request, when the history is fine as it is (a call
+   * that ends a response waits for its result), with the error it would answer if sent without it.
+   */
+  neededBy?: Rejection[];
   /** How to fix it. */
   fix: string;
   /** For elements that could not be read: where in the input. */
@@ -169,21 +174,26 @@ export interface Tokens {
   perModel: { model: string; input: number; output: number; total: number; messages: number }[];
 }
 
+/** A reason a target refuses the history, or something it still needs before the next request. */
+export interface VerdictProblem {
+  rule: RuleId;
+  /** The target's error text. */
+  error: string;
+  /** The finding's message first, then the others it concerns. */
+  messageIndices: number[];
+  ids: string[];
+  fix: string;
+}
+
 /** One target's answer to the whole history: accepted, or the problems it would refuse. */
 export interface Verdict {
   target: ProviderTarget;
   /** Human-readable target name, e.g. `Anthropic Messages`. */
   label: string;
   accepted: boolean;
-  problems: {
-    rule: RuleId;
-    /** The target's error text. */
-    error: string;
-    /** The finding's message first, then the others it concerns. */
-    messageIndices: number[];
-    ids: string[];
-    fix: string;
-  }[];
+  problems: VerdictProblem[];
+  /** What the next request must add (the results of pending calls); absent when nothing. */
+  pending?: VerdictProblem[];
 }
 
 export interface Transcript {

@@ -12,6 +12,7 @@ import { invalidToolCall } from './invalidToolCall';
 import { orphanToolCall } from './orphanToolCall';
 import { orphanToolResult } from './orphanToolResult';
 import { pairResults, type Pairing } from './pairing';
+import { pendingToolCall } from './pendingToolCall';
 import type { Rule } from './rule';
 import { systemNotFirst } from './systemNotFirst';
 import { thinkingMissingSignature } from './thinkingMissingSignature';
@@ -26,6 +27,7 @@ export type { CheckContext, Rule } from './rule';
 
 export const rules = [
   orphanToolCall,
+  pendingToolCall,
   orphanToolResult,
   toolResultBeforeCall,
   toolResultsNotAdjacent,

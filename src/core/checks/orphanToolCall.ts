@@ -1,12 +1,8 @@
-import { anthropicLayout } from '../providers/anthropic/requestLayout';
-import type { Finding, Rejection } from '../model';
-import { anthropicMissingResult } from '../providers/anthropic/errors';
-import { geminiResponseCount } from '../providers/gemini';
-import { langgraphMissingToolMessage } from '../providers/langgraph/errors';
-import { openaiChatMissingResult } from '../providers/openaiChat';
-import { openaiResponsesMissingOutput } from '../providers/openaiResponses';
-import { at, callAt, linkRule, nextNonTool, report, type LinkRule } from './rule';
+import type { Finding } from '../model';
+import { endsHistory, lastResultAfter, missingResult } from './missingResult';
+import { at, callAt, linkRule, report, type LinkRule } from './rule';
 
+/** A call no result answers, in the middle of a history; one that ends it is pending (pending-tool-call). */
 export const orphanToolCall: LinkRule<'orphan-tool-call'> = linkRule({
   id: 'orphan-tool-call',
   severity: 'error',
@@ -18,14 +14,11 @@ export const orphanToolCall: LinkRule<'orphan-tool-call'> = linkRule({
       for (const ref of unanswered) {
         // LangChain's invalid_tool_calls never reach ToolNode and create_react_agent's history
         // check ignores them; invalid-tool-call reports them with their own fix.
-        if (ref.invalid) continue;
+        if (ref.invalid || endsHistory(messages, ref.messageIndex)) continue;
         const c = callAt(messages, ref);
         const name = c?.name ?? 'unknown';
-        const insertAfter = (nextNonTool(messages)[ref.messageIndex + 1] ?? messages.length) - 1;
-        const turn = anthropicLayout(messages).turnOf[ref.messageIndex] ?? -1;
-        const rejectedBy: Rejection[] = [openaiChatMissingResult(id), openaiResponsesMissingOutput(id)];
-        if (turn >= 0) rejectedBy.push(anthropicMissingResult(turn, id));
-        rejectedBy.push(geminiResponseCount, langgraphMissingToolMessage(id, name, c?.args));
+        const insertAfter = lastResultAfter(messages, ref.messageIndex);
+        const rejectedBy = missingResult(messages, ref.messageIndex, id, c);
         findings.push(
           report(
             orphanToolCall,

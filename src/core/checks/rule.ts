@@ -75,18 +75,28 @@ export function linkRule<const Id extends string>(rule: Omit<LinkRule<Id>, 'visi
 
 export type CallRef = ToolLink['calls'][number];
 
-type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related' | 'rejectedBy'> & { related?: number[] };
+type FindingFields = Omit<Finding, 'rule' | 'severity' | 'messageId' | 'related' | 'rejectedBy' | 'neededBy'> & { related?: number[] };
 
 interface Verdicts {
   /** Who refuses the history for this; quoted in `why` after the summary. */
   rejectedBy?: readonly Rejection[];
   /** Lines added to `why` after the rejections (who accepts it, what LangChain writes...). */
   notes?: readonly string[];
+  /** What each target still needs before the next request, and what it answers without it; quoted in `why`. */
+  neededBy?: readonly Rejection[];
 }
 
-/** The `why` of a finding: one line of explanation, then one line per target that rejects it, then notes. */
-function explain(summary: string, rejections: readonly Rejection[], notes: readonly string[] = []): string {
-  return [summary, ...rejections.map((r) => `${TARGET_LABELS[r.target]} rejects it: ${r.error}`), ...notes].join('\n');
+/**
+ * The `why` of a finding: one line of explanation, then one line per target that rejects it, or that
+ * needs something before the next request, then notes.
+ */
+function explain(summary: string, rejections: readonly Rejection[], needs: readonly Rejection[], notes: readonly string[] = []): string {
+  return [
+    summary,
+    ...rejections.map((r) => `${TARGET_LABELS[r.target]} rejects it: ${r.error}`),
+    ...needs.map((r) => `Sent without it, ${TARGET_LABELS[r.target]} answers: ${r.error}`),
+    ...notes,
+  ].join('\n');
 }
 
 /**
@@ -100,15 +110,16 @@ export function report(
   rule: { id: RuleId; severity: Severity },
   messages: readonly Message[],
   f: FindingFields,
-  { rejectedBy = [], notes }: Verdicts = {},
+  { rejectedBy = [], notes, neededBy = [] }: Verdicts = {},
 ): Finding {
   const finding: Finding = Object.assign({}, f, {
     rule: rule.id,
     severity: rule.severity,
     related: othersThan(f.related ?? [], f.messageIndex),
-    why: explain(f.why, rejectedBy, notes),
+    why: explain(f.why, rejectedBy, neededBy, notes),
   });
   if (rejectedBy.length > 0) finding.rejectedBy = [...rejectedBy];
+  if (neededBy.length > 0) finding.neededBy = [...neededBy];
   const messageId = messages[f.messageIndex]?.id;
   if (messageId !== undefined) finding.messageId = messageId;
   return finding;

@@ -40,7 +40,7 @@ describe('computeVerdicts', () => {
   });
 
   it('a call never answered: every target refuses, each with its own text', () => {
-    const verdicts = verdictsOf(build(human(), ai({ id: 'ai_1', toolCalls: [call('a', 'search')] })));
+    const verdicts = verdictsOf(build(human(), ai({ id: 'ai_1', toolCalls: [call('a', 'search')] }), human('next')));
     expect(verdicts.every((v) => !v.accepted)).toBe(true);
     const anthropic = verdicts.find((v) => v.target === 'anthropic');
     expect(anthropic?.problems).toEqual([
@@ -54,6 +54,23 @@ describe('computeVerdicts', () => {
       },
     ]);
     expect(verdicts.find((v) => v.target === 'langgraph')?.problems[0]?.error).toContain("'id': 'a'");
+  });
+
+  it('a call that ends the history: every target accepts, and says the next request needs its result', () => {
+    const verdicts = verdictsOf(build(human(), ai({ toolCalls: [call('a', 'search'), call('b', 'fetch')] }), tool('a')));
+    expect(verdicts.every((v) => v.accepted && v.problems.length === 0)).toBe(true);
+    const openai = verdicts.find((v) => v.target === 'openai-chat');
+    expect(openai?.pending).toEqual([
+      {
+        rule: 'pending-tool-call',
+        error:
+          "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: b",
+        messageIndices: [1],
+        ids: ['b'],
+        fix: 'Run the tool and add a ToolMessage with tool_call_id="b" after message #2 before sending the history again.',
+      },
+    ]);
+    expect(verdicts.map((v) => v.pending?.length)).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('weather-orphan: OpenAI Chat refuses the late and the unknown result; LangGraph only nothing', () => {

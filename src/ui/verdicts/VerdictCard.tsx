@@ -2,9 +2,19 @@ import type { Verdict } from '../../core/model';
 import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { VerdictProblem } from './VerdictProblem';
 
-/** One target: ✓ it accepts the history as the next request, or ✗ and the reasons it refuses, a step at a time. */
+/**
+ * One target: ✓ it accepts the history as the next request, or ✗ and the reasons it refuses, a step at a
+ * time. Accepted, it still lists what the next request must add (the results of pending calls).
+ */
 export function VerdictCard({ verdict }: { verdict: Verdict }) {
-  const { accepted, problems } = verdict;
+  const { accepted } = verdict;
+  const pending = verdict.pending ?? [];
+  const problems = accepted ? pending : verdict.problems;
+  const status = accepted
+    ? pending.length > 0
+      ? `accepts once the next request carries ${pending.length === 1 ? 'the pending result' : `${pending.length} pending results`}`
+      : 'accepts'
+    : 'rejects';
   const { shown, showMore } = useShownInSteps();
   return (
     <section
@@ -12,16 +22,17 @@ export function VerdictCard({ verdict }: { verdict: Verdict }) {
       data-testid="verdict"
       data-target={verdict.target}
       data-accepted={String(accepted)}
-      aria-label={`${verdict.label}: ${accepted ? 'accepts' : 'rejects'}`}
+      data-pending={pending.length}
+      aria-label={`${verdict.label}: ${status}`}
     >
       <h3 className="verdict-head">
         <span className="verdict-mark" aria-hidden="true">
           {accepted ? '✓' : '✗'}
         </span>
         <span className="verdict-label">{verdict.label}</span>
-        <span className="verdict-status">{accepted ? 'accepts' : 'rejects'}</span>
+        <span className="verdict-status">{status}</span>
       </h3>
-      {!accepted && (
+      {problems.length > 0 && (
         <>
           <ol className="verdict-problems">
             {problems.slice(0, shown).map((problem, i) => (

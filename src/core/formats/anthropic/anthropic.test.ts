@@ -42,7 +42,7 @@ describe('anthropic fixtures', () => {
     });
     expect(t.tokens.totals).toMatchObject({ input: 1496, output: 91, total: 1587, cacheRead: 1024 });
     // A response that stops for tool_use has not been answered yet.
-    expect(rules(t)).toEqual([['orphan-tool-call', 0, 'toolu_01A']]);
+    expect(rules(t)).toEqual([['pending-tool-call', 0, 'toolu_01A']]);
   });
 
   it('reads server tools, parallel calls, images and text after the results', () => {

@@ -64,7 +64,7 @@ describe('gemini fixtures', () => {
       content: [{ kind: 'reasoning' }, { kind: 'tool_call' }],
     });
     expect(t.tokens.totals).toMatchObject({ input: 1230, output: 180, total: 1410, reasoning: 162 });
-    expect(rules(t)).toEqual([['orphan-tool-call', 0, 'get_weather@0.1']]);
+    expect(rules(t)).toEqual([['pending-tool-call', 0, 'get_weather@0.1']]);
   });
 
   it('flags an error response, an unanswered call and a response nobody asked for', () => {

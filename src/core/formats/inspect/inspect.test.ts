@@ -53,7 +53,7 @@ describe('inspect fixtures', () => {
       ['invalid-tool-call', 1, 'call_2'],
       ['tool-error', 2, 'call_1'],
       ['tool-error', 3, 'call_2'],
-      ['orphan-tool-call', 4, 'call_3'],
+      ['pending-tool-call', 4, 'call_3'],
     ]);
   });
 

@@ -55,7 +55,7 @@ describe('langsmith fixtures', () => {
     expect(t.messages[2]?.status).toBe('error');
     expect(rules(t)).toEqual([
       ['tool-error', 2, 'call_wx_01'],
-      ['orphan-tool-call', 3, 'call_wx_02'],
+      ['pending-tool-call', 3, 'call_wx_02'],
     ]);
   });
 

@@ -48,7 +48,7 @@ describe('msgscope adapter', () => {
       raw: { original: true },
       location: { path: 'messages[0]', line: 1 },
     });
-    expect(t.findings.map((f) => f.rule)).toEqual(['orphan-tool-call', 'invalid-tool-call', 'anthropic-roles', 'usage-mismatch']);
+    expect(t.findings.map((f) => f.rule)).toEqual(['invalid-tool-call', 'anthropic-roles', 'usage-mismatch', 'pending-tool-call']);
   });
 
   it('keeps unreadable elements on the timeline with the reason', () => {

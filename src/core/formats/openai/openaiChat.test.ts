@@ -55,7 +55,7 @@ describe('openai-chat fixtures', () => {
       toolCalls: [{ id: 'call_abc', name: 'get_weather', args: { city: 'Paris' } }],
     });
     expect(t.tokens.totals).toMatchObject({ input: 97, output: 52, total: 149, cacheRead: 64 });
-    expect(rules(t)).toEqual([['orphan-tool-call', 0, 'call_abc']]);
+    expect(rules(t)).toEqual([['pending-tool-call', 0, 'call_abc']]);
   });
 
   it('links legacy function_call / function messages by name, with synthesized ids', () => {

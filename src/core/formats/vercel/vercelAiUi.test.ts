@@ -65,7 +65,7 @@ describe('vercel-ai-ui fixtures', () => {
       ['tool', 'call_berlin', 'error', 'Weather API rate limit exceeded'],
     ]);
     expect(allRules(t)).toEqual([
-      ['orphan-tool-call', 1, 'call_confirm'],
+      ['pending-tool-call', 1, 'call_confirm'],
       ['tool-error', 2, 'call_berlin'],
     ]);
   });
@@ -82,7 +82,7 @@ describe('vercel-ai-ui fixtures', () => {
       ['ai', 'a2', undefined, 'Checking London too.', undefined],
     ]);
     expect(t.messages[5]?.toolCalls).toMatchObject([{ id: 'call_london', name: 'getWeather', args: { city: 'London' } }]);
-    expect(allRules(t)).toEqual([['orphan-tool-call', 5, 'call_london']]);
+    expect(allRules(t)).toEqual([['pending-tool-call', 5, 'call_london']]);
   });
 });
 
