@@ -59,7 +59,7 @@ test('a tool-calling response: its call is pending, not an error, and every targ
   await page.locator('[data-testid=side-tab][data-tab="verdicts"]').click();
   await expect(page.locator('[data-testid=verdict][data-accepted="true"][data-pending="1"]')).toHaveCount(5);
   const chat = verdict(page, 'openai-chat');
-  await expect(chat).toContainText('accepts once the next request carries the pending result');
+  await expect(chat).toContainText('The next request must carry the result of the pending call');
   await expect(chat.getByTestId('verdict-error')).toHaveText(
     "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_abc",
   );

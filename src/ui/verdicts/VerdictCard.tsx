@@ -10,11 +10,8 @@ export function VerdictCard({ verdict }: { verdict: Verdict }) {
   const { accepted } = verdict;
   const pending = verdict.pending ?? [];
   const problems = accepted ? pending : verdict.problems;
-  const status = accepted
-    ? pending.length > 0
-      ? `accepts once the next request carries ${pending.length === 1 ? 'the pending result' : `${pending.length} pending results`}`
-      : 'accepts'
-    : 'rejects';
+  const status = accepted ? 'accepts' : 'rejects';
+  const needs = pending.length === 1 ? 'the result of the pending call' : `the results of ${pending.length} pending calls`;
   const { shown, showMore } = useShownInSteps();
   return (
     <section
@@ -23,7 +20,7 @@ export function VerdictCard({ verdict }: { verdict: Verdict }) {
       data-target={verdict.target}
       data-accepted={String(accepted)}
       data-pending={pending.length}
-      aria-label={`${verdict.label}: ${status}`}
+      aria-label={`${verdict.label}: ${status}${accepted && pending.length > 0 ? `, once the next request carries ${needs}` : ''}`}
     >
       <h3 className="verdict-head">
         <span className="verdict-mark" aria-hidden="true">
@@ -34,6 +31,7 @@ export function VerdictCard({ verdict }: { verdict: Verdict }) {
       </h3>
       {problems.length > 0 && (
         <>
+          {accepted && <p className="verdict-needs">The next request must carry {needs}; without it, the answer is:</p>}
           <ol className="verdict-problems">
             {problems.slice(0, shown).map((problem, i) => (
               <VerdictProblem key={i} problem={problem} />
