@@ -51,6 +51,8 @@ test('a tool-calling response: its call is pending, not an error, and every targ
   const RESPONSE = 'formats/openai-chat/response.json';
   await page.getByTestId('file-input').setInputFiles(fixturePath(RESPONSE));
   await expectLoaded(page, 'response.json', 1);
+  await expect(page.getByTestId('format')).toHaveAttribute('data-kind', 'response');
+  await expect(page.getByTestId('format')).toHaveText('OpenAI Chat Completions · response');
   const pending = page.locator('[data-testid=finding][data-rule="pending-tool-call"]');
   await expect(pending).toHaveAttribute('data-severity', 'info');
   await expect(pending).toHaveAttribute('data-tool-call-id', 'call_abc');

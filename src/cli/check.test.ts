@@ -40,7 +40,7 @@ describe('msgscope check on every fixture', () => {
     }
     expect(io.err).toBe('');
     const report = JSON.parse(io.out) as CheckReport;
-    expect(Object.keys(report)).toEqual(['format', 'formatLabel', 'messages', 'toolCalls', 'findings', 'tokens', 'verdicts', 'notes']);
+    expect(Object.keys(report)).toEqual(['format', 'formatLabel', 'kind', 'messages', 'toolCalls', 'findings', 'tokens', 'verdicts', 'notes']);
     expect(report.messages).toBeGreaterThan(0);
     expect(report.tokens.total).toBeGreaterThanOrEqual(0);
     for (const f of report.findings) {
@@ -179,6 +179,9 @@ describe('msgscope check: verdicts and notes', () => {
     expect(report.verdicts.every((v) => v.accepted && v.pending?.[0]?.ids[0] === 'call_abc')).toBe(true);
     const human = fakeIo();
     expect(await run(['check', fixture('formats/openai-chat/response.json')], human)).toBe(0);
+    expect(report.kind).toBe('response');
+    expect(human.out).toContain('OpenAI Chat Completions (openai-chat), a response\n');
+    expect(report.findings.map((f) => f.rule)).toEqual(['pending-tool-call']);
     expect(human.out).toContain('✓ OpenAI Chat Completions: accepts, once the next request carries the result of the pending call');
     expect(human.out).toContain('#0 call_abc  without its result: An assistant message with');
   });

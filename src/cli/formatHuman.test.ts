@@ -18,6 +18,7 @@ const finding = (over: Partial<ReportFinding>): ReportFinding => ({
 const report: CheckReport = {
   format: 'langchain-stored',
   formatLabel: 'LangChain stored messages',
+  kind: 'history',
   messages: 7,
   toolCalls: 3,
   findings: [

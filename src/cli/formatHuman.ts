@@ -1,4 +1,4 @@
-import type { Severity } from '../core/model';
+import type { HistoryKind, Severity } from '../core/model';
 import { verdictLines } from './formatVerdicts';
 import type { CheckReport, ReportFinding } from './report';
 
@@ -6,6 +6,9 @@ type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
 const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] };
 
 export type Paint = (style: Style, text: string) => string;
+
+/** Said after the format when the input is a provider's request or response; a history needs no word. */
+const KIND_NAMES: Record<HistoryKind, string> = { request: ', a request', response: ', a response', history: '' };
 
 /** Colour only for a terminal, and never when NO_COLOR is set to anything but '' (no-color.org). */
 export function wantsColor(isTTY: boolean | undefined, env: Record<string, string | undefined>): boolean {
@@ -52,7 +55,7 @@ function tokenLine(tokens: CheckReport['tokens']): string {
 export function* formatHuman(report: CheckReport, source: string, paint: Paint): Generator<string> {
   const line = (text: string): string => `${text}\n`;
   const counts = ORDER.map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const);
-  yield line(`${paint('bold', source)}: ${report.formatLabel} (${report.format})`);
+  yield line(`${paint('bold', source)}: ${report.formatLabel} (${report.format})${KIND_NAMES[report.kind]}`);
   yield line(`${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`);
   for (const note of report.notes) yield line(paint('dim', `Note: ${note}`));
   for (const [severity, count] of counts) {

@@ -1,9 +1,11 @@
-import type { Finding, Severity, Transcript, Verdict } from '../core/model';
+import type { Finding, HistoryKind, Severity, Transcript, Verdict } from '../core/model';
 
 /** The `--json` output; its keys are a contract (README, "Command line"), so only ever add to it. */
 export interface CheckReport {
   format: string;
   formatLabel: string;
+  /** request (a provider request body), response (a provider response) or history. */
+  kind: HistoryKind;
   messages: number;
   /** Tool calls the AI messages issued, valid or not. */
   toolCalls: number;
@@ -47,6 +49,7 @@ export function buildReport(t: Transcript): CheckReport {
   return {
     format: t.format,
     formatLabel: t.formatLabel,
+    kind: t.kind,
     messages: t.messages.length,
     toolCalls: t.links.callCount,
     findings: t.findings.map(reportFinding),

@@ -1,16 +1,17 @@
 import { runChecks } from './checks';
 import { linkToolCalls } from './links';
-import type { Message, Transcript } from './model';
+import type { HistoryKind, Message, Transcript } from './model';
 import { computeTokens } from './tokens';
 import { computeVerdicts } from './providers/verdicts';
 
 /** Links calls to results, runs every rule, judges each target and totals tokens: messages in, a full Transcript out. */
-export function buildTranscript(format: { name: string; label: string }, messages: Message[]): Transcript {
+export function buildTranscript(format: { name: string; label: string }, messages: Message[], kind: HistoryKind = 'history'): Transcript {
   const links = linkToolCalls(messages);
-  const findings = runChecks(messages, links);
+  const findings = runChecks(messages, links, kind);
   return {
     format: format.name,
     formatLabel: format.label,
+    kind,
     messages,
     links,
     findings,

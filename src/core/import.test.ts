@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import chunks from '../../fixtures/chunks.langchain.json?raw';
 import historyJsonl from '../../fixtures/history.jsonl?raw';
@@ -238,6 +239,24 @@ describe('importText with an explicit format', () => {
         problem: expect.stringMatching(/^expected \{"type": .* got an object with keys a$/) as unknown,
       }),
     ]);
+  });
+});
+
+describe('what a file is', () => {
+  const kindOf = (path: string): string => {
+    const result = importText(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8'));
+    return result.ok ? result.transcript.kind : 'unreadable';
+  };
+
+  it.each([
+    ['formats/openai-chat/response.json', 'response'],
+    ['formats/anthropic/response.json', 'response'],
+    ['formats/gemini/response.json', 'response'],
+    ['weather.anthropic.json', 'request'],
+    ['weather-orphan.openai.json', 'request'],
+    ['redis-logs.langchain.json', 'history'],
+  ])('%s is a %s', (path, kind) => {
+    expect(kindOf(path)).toBe(kind);
   });
 });
 

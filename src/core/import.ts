@@ -75,7 +75,7 @@ export function locateMessages(text: string, messages: readonly Pick<Message, 'l
   });
 }
 
-function finish(adapter: { name: string; label: string }, { messages: drafts, notes }: AdapterOutput, text: () => string): ImportResult {
+function finish(adapter: { name: string; label: string }, { messages: drafts, notes, kind }: AdapterOutput, text: () => string): ImportResult {
   const unreadable: Message[] = [];
   // The drafts are ours to finish in place, list included; copying a million of them, or the list, is garbage
   // every collection then moves. Set, not Object.assign'ed: the generic copy costs a third of a microsecond a message.
@@ -89,7 +89,7 @@ function finish(adapter: { name: string; label: string }, { messages: drafts, no
   // Findings quote the line of an element that could not be read; every other message is located
   // on demand (locateMessages): finding a million elements in the text costs more than reading them.
   if (unreadable.length > 0) locateMessages(text(), unreadable);
-  const transcript = buildTranscript({ name: adapter.name, label: adapter.label }, messages);
+  const transcript = buildTranscript({ name: adapter.name, label: adapter.label }, messages, kind);
   if (notes !== undefined && notes.length > 0) transcript.notes = notes;
   return { ok: true, transcript };
 }

@@ -196,11 +196,18 @@ export interface Verdict {
   pending?: VerdictProblem[];
 }
 
+/**
+ * What a file is decides what is wrong with it: a response that ends in a tool call waits for its
+ * result; a request or a history is judged as the next request.
+ */
+export type HistoryKind = 'request' | 'response' | 'history';
+
 export interface Transcript {
   /** Adapter name, e.g. `langchain-stored`. */
   format: string;
   /** Human-readable format name shown in the UI. */
   formatLabel: string;
+  kind: HistoryKind;
   messages: Message[];
   /** Every tool call id with the messages that issued and answered it. */
   links: ToolLinks;

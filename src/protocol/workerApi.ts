@@ -2,7 +2,7 @@
 // gets a compact view (typed columns, link table, findings) and asks for cards, details, searches and
 // conversions by request id. Both sides import this file: it holds types and constants only.
 import type { ConvertTarget } from '../core/convert';
-import type { ContentKind, Finding, ImportError, Role, SourceLocation, Tokens, Usage, Verdict } from '../core/model';
+import type { ContentKind, Finding, HistoryKind, ImportError, Role, SourceLocation, Tokens, Usage, Verdict } from '../core/model';
 
 /** Role codes in the `role` column. */
 export const ROLE_ORDER: readonly Role[] = ['system', 'human', 'ai', 'tool', 'other'];
@@ -59,6 +59,7 @@ export interface FormatInfo {
 export interface TranscriptView {
   format: string;
   formatLabel: string;
+  kind: HistoryKind;
   /** Every adapter, for a format picker (`reloadAs`). */
   formats: FormatInfo[];
   count: number;

@@ -81,6 +81,7 @@ export function buildView(transcript: Transcript): TranscriptView {
   return {
     format: transcript.format,
     formatLabel: transcript.formatLabel,
+    kind: transcript.kind,
     formats: listFormats().map(({ name, label }) => ({ name, label })),
     count: transcript.messages.length,
     toolCalls: transcript.links.callCount,

@@ -31,4 +31,10 @@ describe('anthropic-roles', () => {
     const messages = build(system(), human(), ai({ toolCalls: [call('a')] }), tool('a'), human('thanks'), ai({ text: 'ok' }));
     expect(check(anthropicRoles, messages)).toEqual([]);
   });
+
+  it('does not ask a lone response to start with the user: it is the model turn, not a request', () => {
+    const messages = build(ai({ text: 'Sunny.' }));
+    expect(check(anthropicRoles, messages, 'response')).toEqual([]);
+    expect(brief(check(anthropicRoles, messages, 'history'))).toEqual([{ rule: 'anthropic-roles', at: 0 }]);
+  });
 });

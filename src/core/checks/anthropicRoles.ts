@@ -8,16 +8,19 @@ import { at, atStart, historyRule, report, type HistoryRule } from './rule';
 const OLDER = `Older ${TARGET_LABELS.anthropic} API versions and some proxies reject it:`;
 const MERGED = `The current ${TARGET_LABELS.anthropic} API combines consecutive same-role turns into one. ${OLDER}`;
 
-/** Turns as the Anthropic export lays them out: system messages go to the top-level `system`. */
+/**
+ * Turns as the Anthropic export lays them out: system messages go to the top-level `system`. A lone
+ * response is the model's turn, which never starts with the user: only a request or a history must.
+ */
 export const anthropicRoles: HistoryRule<'anthropic-roles'> = historyRule({
   id: 'anthropic-roles',
   severity: 'warning',
   scope: ['anthropic'],
-  check({ messages }) {
+  check({ messages, kind }) {
     const findings: Finding[] = [];
     const layout = anthropicLayout(messages);
     const { assistant, start, order } = layout;
-    if (assistant[0] === 1) {
+    if (assistant[0] === 1 && kind !== 'response') {
       const index = order[0] ?? 0;
       findings.push(
         report(

@@ -2,7 +2,7 @@
 //
 // Convention for all finding texts: a message is named `message #N`, where N is its 0-based
 // index, the same number the timeline shows. Never 1-based.
-import type { Finding, Message, Severity, ToolLink, ToolLinks } from '../model';
+import type { Finding, HistoryKind, Message, Severity, ToolLink, ToolLinks } from '../model';
 import { anthropicRoles } from './anthropicRoles';
 import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';
 import { duplicateMessageId } from './duplicateMessageId';
@@ -58,8 +58,8 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2
  * look at one message or one link at a time share a single walk over the messages and one over the
  * links (each link paired once): every walk over a million messages costs memory traffic.
  */
-export function runChecks(messages: readonly Message[], links: ToolLinks): Finding[] {
-  const ctx = { messages, links };
+export function runChecks(messages: readonly Message[], links: ToolLinks, kind: HistoryKind = 'history'): Finding[] {
+  const ctx = { messages, links, kind };
   const found: Finding[][] = [];
   const messageVisitors: ((m: Message) => void)[] = [];
   const linkVisitors: ((link: ToolLink, pairing: Pairing) => void)[] = [];

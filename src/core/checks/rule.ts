@@ -1,10 +1,12 @@
-import type { Finding, Message, ProviderTarget, Rejection, RuleId, Severity, ToolCall, ToolLink, ToolLinks } from '../model';
+import type { Finding, HistoryKind, Message, ProviderTarget, Rejection, RuleId, Severity, ToolCall, ToolLink, ToolLinks } from '../model';
 import { TARGET_LABELS } from '../providers/targets';
 import { pairResults, type Pairing } from './pairing';
 
 export interface CheckContext {
   messages: readonly Message[];
   links: ToolLinks;
+  /** A lone response is judged as what it is: the model's turn, not a request. */
+  kind: HistoryKind;
 }
 
 /** Where a rule holds: `neutral` wherever the history is sent; otherwise the targets whose own API rules it judges. */

@@ -20,6 +20,8 @@ export interface ParsedInput {
 
 export interface AdapterOutput {
   messages: MessageDraft[];
+  /** What the input is, when its envelope says (a provider's request or response); otherwise a history. */
+  kind?: 'request' | 'response';
   /** What the reader left out or reordered (e.g. skipped log entries that are not messages), for the UI and CLI to show. */
   notes?: string[];
 }

@@ -28,6 +28,7 @@ export function testTranscript(messages: Message[], findings: Finding[] = []): T
   return {
     format: 'test',
     formatLabel: 'Test',
+    kind: 'history',
     messages,
     links,
     findings,

@@ -27,8 +27,9 @@ export function Header() {
               <span className="source" title={source}>
                 {sourceLabel(source)}
               </span>
-              <span className="format" data-testid="format" data-format={view.format}>
+              <span className="format" data-testid="format" data-format={view.format} data-kind={view.kind}>
                 {view.formatLabel}
+                {view.kind !== 'history' && <span className="format-kind"> · {view.kind}</span>}
               </span>
               <FormatPicker view={view} />
               <ExportMenu />

@@ -7,7 +7,7 @@ import { isCallType, isResultType, readAnthropicMessage } from './anthropicMessa
 import { whereAt, whereOf } from '../common/draftPaths';
 import { newDraft, problemDraft } from '../common/drafts';
 import { readContent } from '../common/content';
-import type { FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const EXPECTS =
   'a Messages API request {"system"?, "max_tokens", "messages": [{"role": "user" | "assistant", "content": ...}]}, a bare list of such messages with Anthropic blocks (tool_use, tool_result, thinking...), or a response {"type": "message", "role": "assistant", "content": [...]}';
@@ -73,9 +73,9 @@ function systemDraft(system: unknown): MessageDraft[] {
   return [newDraft('system', 'system', readContent(system), system, 'system')];
 }
 
-function read(input: ParsedInput): { messages: MessageDraft[] } {
+function read(input: ParsedInput): AdapterOutput {
   const value = input.value;
-  if (isResponse(value)) return { messages: readAnthropicMessage(value, whereAt('')) };
+  if (isResponse(value)) return { messages: readAnthropicMessage(value, whereAt('')), kind: 'response' };
   const body = isRecord(value) && Array.isArray(value.messages) ? value : undefined;
   const list: unknown[] | undefined = body && Array.isArray(body.messages) ? body.messages : Array.isArray(value) ? value : undefined;
   if (list === undefined) return { messages: [problemDraft(value, '', `expected ${EXPECTS}`)] };
@@ -95,7 +95,7 @@ function read(input: ParsedInput): { messages: MessageDraft[] } {
     for (const draft of drafts) if (!(assistant && draft.role === 'tool')) draft.turn = i;
     messages.push(...drafts);
   });
-  return { messages };
+  return body && typeof body.model === 'string' ? { messages, kind: 'request' } : { messages };
 }
 
 export const anthropic: FormatAdapter = {

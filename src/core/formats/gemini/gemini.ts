@@ -226,10 +226,10 @@ function read(input: ParsedInput): AdapterOutput {
   const value = input.value;
   if (Array.isArray(value)) return { messages: readContents(value, '', input) };
   if (isRecord(value) && Array.isArray(value.contents)) {
-    return { messages: [...systemInstruction(value), ...readContents(value.contents, 'contents', input)] };
+    return { messages: [...systemInstruction(value), ...readContents(value.contents, 'contents', input)], kind: 'request' };
   }
   const candidates = candidatesOf(value);
-  if (isRecord(value) && candidates) return { messages: readResponseBody(value, candidates) };
+  if (isRecord(value) && candidates) return { messages: readResponseBody(value, candidates), kind: 'response' };
   return { messages: [problemDraft(value, '', `expected ${EXPECTS}`)] };
 }
 

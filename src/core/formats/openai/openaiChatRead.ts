@@ -13,14 +13,15 @@ import { readMessageList } from '../common/messageList';
 
 export function readChat(input: ParsedInput, expects: string): AdapterOutput {
   const { value } = input;
-  const drafts =
-    isRecord(value) && Array.isArray(value.choices)
-      ? readCompletion(value, value.choices)
-      : isRecord(value) && isRecord(value.message) && typeof value.done === 'boolean'
-        ? [readOllamaResponse(value, value.message)]
-        : readMessageList(input, readChatMessage, expects);
+  if (isRecord(value) && Array.isArray(value.choices)) return linked(readCompletion(value, value.choices), 'response');
+  if (isRecord(value) && isRecord(value.message) && typeof value.done === 'boolean') return linked([readOllamaResponse(value, value.message)], 'response');
+  const request = isRecord(value) && Array.isArray(value.messages) && typeof value.model === 'string';
+  return linked(readMessageList(input, readChatMessage, expects), request ? 'request' : undefined);
+}
+
+function linked(drafts: MessageDraft[], kind: AdapterOutput['kind']): AdapterOutput {
   linkByName(drafts);
-  return { messages: drafts };
+  return kind === undefined ? { messages: drafts } : { messages: drafts, kind };
 }
 
 /**

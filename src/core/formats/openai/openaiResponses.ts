@@ -9,7 +9,7 @@ import { numberOf, stringOf } from '../common/fields';
 import { readUsage } from '../common/usage';
 import { unixTime } from './openaiMessage';
 import { readItems } from './openaiResponsesItems';
-import type { FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 import { firstElements } from '../common/messageList';
 
 const EXPECTS =
@@ -60,7 +60,7 @@ function hasResponsesContent(item: Record<string, unknown>): boolean {
   return Array.isArray(content) && content.every((part) => isRecord(part) && PART_TYPES.has(String(part.type)));
 }
 
-function read(input: ParsedInput): { messages: MessageDraft[] } {
+function read(input: ParsedInput): AdapterOutput {
   const { value } = input;
   if (Array.isArray(value)) return { messages: readItems({ items: value, path: [] }, input) };
   if (!isRecord(value)) return { messages: [problemDraft(value, '', `expected ${EXPECTS}; got ${describeShape(value)}`)] };
@@ -69,7 +69,8 @@ function read(input: ParsedInput): { messages: MessageDraft[] } {
   else if (Array.isArray(value.input)) messages.push(...readItems({ items: value.input, path: ['input'] }));
   if (Array.isArray(value.output)) messages.push(...outputDrafts(value, value.output));
   if (messages.length === 0) messages.push(problemDraft(value, '', `expected ${EXPECTS}; got ${describeShape(value)}`));
-  return { messages };
+  if (value.object === 'response') return { messages, kind: 'response' };
+  return value.input === undefined ? { messages } : { messages, kind: 'request' };
 }
 
 /** A top-level system prompt: a string, or (in a returned Response) a list of input items. */
