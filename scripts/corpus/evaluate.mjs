@@ -50,7 +50,11 @@ function evaluate(entry) {
   const check = run('check', file, '--json');
   if (check.status === 2)
     return {
-      problems: [`unreadable: ${firstLine(check.stderr).replace(/^msgscope: [^:]*: /, '')}`],
+      problems: [
+        `unreadable: ${firstLine(check.stderr)
+          .replaceAll(root, '')
+          .replace(/^msgscope: [^:]*: /, '')}`,
+      ],
     };
   const report = JSON.parse(check.stdout);
   const problems = [];
