@@ -1,4 +1,5 @@
 import type { Verdict, VerdictProblem } from '../core/model';
+import { pendingResults } from '../core/providers/verdicts';
 import type { Paint } from './formatHuman';
 
 /** `#5 call_hz` for a problem: the message first, then the ids; the other messages it concerns are in the finding. */
@@ -22,10 +23,7 @@ export function verdictLines(verdicts: readonly Verdict[], paint: Paint): string
   for (const verdict of verdicts) {
     const pending = verdict.pending ?? [];
     if (verdict.accepted) {
-      const needs =
-        pending.length === 0
-          ? ''
-          : `, once the next request carries the result${pending.length === 1 ? '' : 's'} of ${pending.length === 1 ? 'the pending call' : `${pending.length} pending calls`}`;
+      const needs = pending.length === 0 ? '' : `, once the next request carries ${pendingResults(pending.length)}`;
       lines.push(`  ${paint('green', '✓')} ${verdict.label}: accepts${needs}`);
     } else {
       lines.push(`  ${paint('red', '✗')} ${verdict.label}: rejects`);

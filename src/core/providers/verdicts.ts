@@ -12,6 +12,9 @@ const problemOf = (f: Finding, error: string): VerdictProblem => ({
   fix: f.fix,
 });
 
+/** What an accepting verdict's pending list asks of the next request, as the CLI and the page say it. */
+export const pendingResults = (count: number): string => (count === 1 ? 'the result of the pending call' : `the results of ${count} pending calls`);
+
 export function computeVerdicts(findings: readonly Finding[]): Verdict[] {
   const verdicts = new Map<ProviderTarget, Verdict>(TARGETS.map((target) => [target, { target, label: TARGET_LABELS[target], accepted: true, problems: [] }]));
   for (const f of findings) {

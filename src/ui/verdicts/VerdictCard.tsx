@@ -1,4 +1,5 @@
 import type { Verdict } from '../../core/model';
+import { pendingResults } from '../../core/providers/verdicts';
 import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { VerdictProblem } from './VerdictProblem';
 
@@ -11,7 +12,7 @@ export function VerdictCard({ verdict }: { verdict: Verdict }) {
   const pending = verdict.pending ?? [];
   const problems = accepted ? pending : verdict.problems;
   const status = accepted ? 'accepts' : 'rejects';
-  const needs = pending.length === 1 ? 'the result of the pending call' : `the results of ${pending.length} pending calls`;
+  const needs = pendingResults(pending.length);
   const { shown, showMore } = useShownInSteps();
   return (
     <section
