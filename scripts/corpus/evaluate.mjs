@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Says, for every real file listed in fixtures/real/expected.json, whether the built CLI reads it
 // right: the expected format detected, the hand-counted messages, tool calls and tool results
-// found, every text snippet shown, and no error finding on a healthy file other than the
-// pending calls it ends with.
+// found, every text snippet shown, and no error finding on a healthy file (scripts/corpus/judge.mjs).
 //   node scripts/corpus/evaluate.mjs [--json]          (after npm run build)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { judge, tally } from './judge.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const cli = join(root, 'dist/cli/msgscope.js');
@@ -30,16 +30,6 @@ const readers = new Set(
     .filter(Boolean),
 );
 
-/** Every string a reader put into its messages, leaving out the verbatim input (`raw`) that would contain any snippet. */
-function shownStrings(value, into = []) {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const v of value) shownStrings(v, into);
-  else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (key !== 'raw' && key !== 'location') shownStrings(v, into);
-  }
-  return into;
-}
-
 function firstLine(text) {
   return text.trim().split('\n')[0] ?? '';
 }
@@ -57,38 +47,9 @@ function evaluate(entry) {
       ],
     };
   const report = JSON.parse(check.stdout);
-  const problems = [];
-  const formats = [entry.format, ...(entry.alsoFormats ?? [])];
-  if (!readers.has(entry.format)) problems.push(`no ${entry.format} reader (detected as ${report.format})`);
-  else if (!formats.includes(report.format)) problems.push(`format ${report.format}, expected ${formats.join(' or ')}`);
-  if (report.messages !== entry.messages) problems.push(`messages ${report.messages}, expected ${entry.messages}`);
-  if (report.toolCalls !== entry.toolCalls) problems.push(`tool calls ${report.toolCalls}, expected ${entry.toolCalls}`);
-
   const converted = run('convert', file, '--to', 'msgscope');
   const messages = converted.status === 0 ? JSON.parse(converted.stdout).messages : [];
-  const results = messages.filter((m) => m.role === 'tool').length;
-  if (results !== entry.toolResults) problems.push(`tool results ${results}, expected ${entry.toolResults}`);
-  const shown = shownStrings(messages);
-  const missing = entry.textSnippets.filter((snippet) => !shown.some((s) => s.includes(snippet)));
-  if (missing.length > 0) problems.push(`text not shown: ${missing.map((s) => JSON.stringify(s.slice(0, 40))).join(', ')}`);
-
-  const errors = report.findings.filter((f) => f.severity === 'error');
-  const pendingFlagged = errors.filter((f) => f.rule === 'orphan-tool-call').length;
-  if (entry.healthy) {
-    // A response or history that ends in calls waiting for their results is a normal state; an
-    // orphan-tool-call finding for each of them is expected, anything beyond is a false alarm.
-    const others = errors.filter((f) => f.rule !== 'orphan-tool-call').map((f) => f.rule);
-    if (others.length > 0) problems.push(`errors on a healthy file: ${[...new Set(others)].join(', ')}`);
-    if (pendingFlagged > entry.pendingCalls) problems.push(`${pendingFlagged} orphan-tool-call errors, ${entry.pendingCalls} calls pending`);
-  }
-  return {
-    problems,
-    format: report.format,
-    messages: report.messages,
-    toolCalls: report.toolCalls,
-    toolResults: results,
-    pendingFlagged,
-  };
+  return { problems: judge(entry, report, messages, readers), format: report.format, messages: report.messages, toolCalls: report.toolCalls };
 }
 
 const rows = expected.map((entry) => ({ entry, ...evaluate(entry) }));
@@ -109,23 +70,5 @@ if (asJson) {
   for (const { entry, problems } of rows)
     console.log(`${problems.length === 0 ? 'ok ' : 'NOT'} ${entry.file}${problems.length ? `: ${problems.join('; ')}` : ''}`);
 
-  const bySource = new Map();
-  for (const { entry, problems } of rows) {
-    const source = entry.file.split('/')[0];
-    const tally = bySource.get(source) ?? { files: 0, right: 0 };
-    tally.files++;
-    if (problems.length === 0) tally.right++;
-    bySource.set(source, tally);
-  }
-  const width = Math.max(...[...bySource.keys()].map((s) => s.length), 'source'.length);
-  console.log(`\n| ${'source'.padEnd(width)} | files | read right |`);
-  console.log(`|${'-'.repeat(width + 2)}|------:|-----------:|`);
-  let files = 0;
-  let right = 0;
-  for (const [source, tally] of bySource) {
-    console.log(`| ${source.padEnd(width)} | ${String(tally.files).padStart(5)} | ${String(tally.right).padStart(10)} |`);
-    files += tally.files;
-    right += tally.right;
-  }
-  console.log(`| ${'all'.padEnd(width)} | ${String(files).padStart(5)} | ${String(right).padStart(10)} |`);
+  console.log(`\n${tally(rows.map(({ entry, problems }) => ({ file: entry.file, problems })))}`);
 }

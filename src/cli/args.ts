@@ -1,6 +1,6 @@
 export type Command =
-  | { kind: 'check'; file: string; json: boolean; format?: string }
-  | { kind: 'convert'; file: string; to: string; output?: string; format?: string }
+  | { kind: 'check'; file: string; json: boolean; format?: string; conversation?: string }
+  | { kind: 'convert'; file: string; to: string; output?: string; format?: string; conversation?: string }
   | { kind: 'formats' }
   | { kind: 'open'; file: string; port?: number }
   | { kind: 'help' }
@@ -12,7 +12,7 @@ interface Scanned {
 }
 
 // Options that take a value; everything else starting with - is a boolean flag.
-const VALUED = new Set(['--format', '--port', '--to', '--output', '-o']);
+const VALUED = new Set(['--format', '--port', '--to', '--output', '-o', '--conversation']);
 // Short spellings, stored under their long name so each command checks one name.
 const ALIASES: Record<string, string> = { '-o': '--output' };
 
@@ -51,10 +51,11 @@ function unknownFlag(flags: Map<string, string | true>, allowed: readonly string
 
 const COMMANDS = ['check', 'convert', 'formats', 'open'];
 
-/** `{format}` when --format was given, else nothing, so commands carry no undefined keys. */
-function formatOption(flags: Map<string, string | true>): { format?: string } {
+/** `{format, conversation}` as given, else nothing, so commands carry no undefined keys. */
+function formatOption(flags: Map<string, string | true>): { format?: string; conversation?: string } {
   const format = flags.get('--format');
-  return typeof format === 'string' ? { format } : {};
+  const conversation = flags.get('--conversation');
+  return { ...(typeof format === 'string' && { format }), ...(typeof conversation === 'string' && { conversation }) };
 }
 
 export function parseArgs(argv: readonly string[]): Command {
@@ -75,13 +76,13 @@ export function parseArgs(argv: readonly string[]): Command {
   if (extra.length > 0) return { kind: 'usage-error', message: `unexpected argument: ${extra[0]}` };
 
   if (command === 'check') {
-    const bad = unknownFlag(flags, ['--json', '--format']);
+    const bad = unknownFlag(flags, ['--json', '--format', '--conversation']);
     if (bad) return { kind: 'usage-error', message: `unknown option for check: ${bad}` };
     return { kind: 'check', file, json: flags.has('--json'), ...formatOption(flags) };
   }
 
   if (command === 'convert') {
-    const bad = unknownFlag(flags, ['--to', '--output', '--format']);
+    const bad = unknownFlag(flags, ['--to', '--output', '--format', '--conversation']);
     if (bad) return { kind: 'usage-error', message: `unknown option for convert: ${bad}` };
     const to = flags.get('--to');
     if (typeof to !== 'string') return { kind: 'usage-error', message: 'convert needs --to TARGET' };

@@ -19,6 +19,7 @@ async function checkJson(argv: string[], stdin?: string): Promise<{ code: number
 // Fixtures that are meant to be unreadable; every other one must import.
 const UNREADABLE = new Set(['invalid.json']);
 
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 const pick = (report: CheckReport, rule: string) => report.findings.filter((f) => f.rule === rule);
 
 describe('msgscope check on every fixture', () => {
@@ -40,7 +41,12 @@ describe('msgscope check on every fixture', () => {
     }
     expect(io.err).toBe('');
     const report = JSON.parse(io.out) as CheckReport;
-    expect(Object.keys(report)).toEqual(['format', 'formatLabel', 'kind', 'messages', 'toolCalls', 'findings', 'tokens', 'verdicts', 'notes']);
+    const keys = ['format', 'formatLabel', 'kind', 'messages', 'toolCalls', 'findings', 'tokens', 'verdicts', 'notes'];
+    expect(Object.keys(report)).toEqual(report.kind === 'collection' ? [...keys, 'conversations'] : keys);
+    // A collection's totals are its conversations' sums.
+    const parts = report.conversations ?? [];
+    if (parts.length > 0)
+      expect([report.messages, report.findings.length]).toEqual([sum(parts.map((c) => c.messages)), sum(parts.map((c) => c.findings.length))]);
     expect(report.messages).toBeGreaterThan(0);
     expect(report.tokens.total).toBeGreaterThanOrEqual(0);
     for (const f of report.findings) {

@@ -2,12 +2,15 @@ import { importText, type ImportOptions } from '../core/import';
 import { jsonParts } from '../core/json/jsonParts';
 import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError } from '../core/model';
+import { pickConversation } from './conversation';
 import { formatHuman, painter } from './formatHuman';
 import { buildReport, hasErrors } from './report';
 
 export interface CheckOptions {
   json: boolean;
   format?: string;
+  /** Check only this conversation of a collection: its 1-based position or its label. */
+  conversation?: string;
   color: boolean;
   /** How to name the input in messages: the file path or `stdin`. */
   source: string;
@@ -43,7 +46,9 @@ export function* withNewline(parts: Iterable<string>): Generator<string> {
 export function check(input: StreamedJson, options: CheckOptions): CheckOutcome {
   const result = importText(input.text, importOptions(input, options.format));
   if (!result.ok) return { code: 2, stdout: [], stderr: describeImportError(options.source, result.error) };
-  const report = buildReport(result.transcript);
+  const picked = pickConversation(result, options.conversation, options.source);
+  if (typeof picked === 'string') return { code: 2, stdout: [], stderr: picked };
+  const report = buildReport(picked.transcript, picked.conversations);
   const stdout = options.json ? withNewline(jsonParts(report)) : formatHuman(report, options.source, painter(options.color));
   return { code: hasErrors(report) ? 1 : 0, stdout, stderr: '' };
 }

@@ -2,11 +2,14 @@ import { CONVERT_TARGETS, convertTranscript, type ConvertTarget } from '../core/
 import { importText } from '../core/import';
 import type { StreamedJson } from '../core/json/streamingJson';
 import { describeImportError, importOptions, withNewline } from './check';
+import { pickConversation } from './conversation';
 import { table } from './formats';
 
 export interface ConvertOptions {
   to: ConvertTarget;
   format?: string;
+  /** Of a collection, the conversation to convert (1-based position or label); the first when not given. */
+  conversation?: string;
   /** How to name the input in messages: the file path or `stdin`. */
   source: string;
 }
@@ -27,9 +30,16 @@ export function unknownTarget(name: string): string {
 export function convert(input: StreamedJson, options: ConvertOptions): ConvertOutcome {
   const result = importText(input.text, importOptions(input, options.format));
   if (!result.ok) return { code: 2, stderr: describeImportError(options.source, result.error) };
-  const conversion = convertTranscript(result.transcript, options.to);
+  const picked = pickConversation(result, options.conversation, options.source);
+  if (typeof picked === 'string') return { code: 2, stderr: picked };
+  const conversion = convertTranscript(picked.transcript, options.to);
   const { lost } = conversion;
   const label = CONVERT_TARGETS.find((entry) => entry.target === options.to)?.label ?? options.to;
-  const stderr = lost.length === 0 ? '' : `msgscope: lost in conversion to ${label}:\n${lost.map((line) => `  ${line}\n`).join('')}`;
-  return { code: 0, stdout: withNewline(conversion.parts()), stderr };
+  // A target's request holds one conversation: of several, the first is written unless another is named.
+  const which =
+    picked.conversations && picked.conversations.length > 1
+      ? `msgscope: ${options.source} holds ${picked.conversations.length} conversations; wrote the first (${picked.conversations[0]!.label}). --conversation N writes another.\n`
+      : '';
+  const lostLines = lost.length === 0 ? '' : `msgscope: lost in conversion to ${label}:\n${lost.map((line) => `  ${line}\n`).join('')}`;
+  return { code: 0, stdout: withNewline(conversion.parts()), stderr: which + lostLines };
 }

@@ -1,6 +1,6 @@
-import type { HistoryKind, Severity } from '../core/model';
+import type { FileKind, Severity } from '../core/model';
 import { verdictLines } from './formatVerdicts';
-import type { CheckReport, ReportFinding } from './report';
+import type { CheckReport, ConversationReport, ReportFinding } from './report';
 
 type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
 const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] };
@@ -8,7 +8,7 @@ const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], re
 export type Paint = (style: Style, text: string) => string;
 
 /** Said after the format when the input is a provider's request or response; a history needs no word. */
-const KIND_NAMES: Record<HistoryKind, string> = { request: ', a request', response: ', a response', history: '' };
+const KIND_NAMES: Record<FileKind, string> = { request: ', a request', response: ', a response', history: '', collection: ', a collection' };
 
 /** Colour only for a terminal, and never when NO_COLOR is set to anything but '' (no-color.org). */
 export function wantsColor(isTTY: boolean | undefined, env: Record<string, string | undefined>): boolean {
@@ -27,15 +27,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function where(f: ReportFinding): string {
-  const parts = [`#${f.messageIndex}`];
+/** A collection's finding names its conversation and the message's index in it, as the app shows them. */
+function where(f: ReportFinding, report: CheckReport): string {
+  const conversation = f.conversation === undefined ? undefined : report.conversations?.[f.conversation];
+  const parts = conversation ? [`${conversation.label} #${f.messageIndex - conversation.firstMessage}`] : [`#${f.messageIndex}`];
   if (f.messageId !== null) parts.push(`id ${f.messageId}`);
   if (f.toolCallId !== null) parts.push(`call ${f.toolCallId}`);
   return parts.join('  ');
 }
 
-function findingLines(f: ReportFinding, paint: Paint): string[] {
-  return [`  ${paint(STYLE[f.severity], f.rule)}  ${paint('bold', where(f))}`, `      ${f.text}`, paint('dim', `      Fix: ${f.fix}`)];
+function findingLines(f: ReportFinding, report: CheckReport, paint: Paint): string[] {
+  return [`  ${paint(STYLE[f.severity], f.rule)}  ${paint('bold', where(f, report))}`, `      ${f.text}`, paint('dim', `      Fix: ${f.fix}`)];
 }
 
 function tokenLine(tokens: CheckReport['tokens']): string {
@@ -48,6 +50,12 @@ function tokenLine(tokens: CheckReport['tokens']): string {
   return extra.length ? `${base} (${extra.join(', ')})` : base;
 }
 
+function conversationLine(part: ConversationReport): string {
+  const errors = part.findings.filter((f) => f.severity === 'error').length;
+  const counts = `${plural(part.messages, 'message')}, ${plural(part.toolCalls, 'tool call')}, ${plural(part.findings.length, 'finding')}`;
+  return errors > 0 ? `${counts} (${plural(errors, 'error')})` : counts;
+}
+
 /**
  * The report `msgscope check` prints without --json: errors first, positions as `#index` (0-based, as in
  * --json). Given a line at a time, each ending in a newline: a million findings would not fit in one string.
@@ -56,14 +64,16 @@ export function* formatHuman(report: CheckReport, source: string, paint: Paint):
   const line = (text: string): string => `${text}\n`;
   const counts = ORDER.map((s) => [s, report.findings.filter((f) => f.severity === s).length] as const);
   yield line(`${paint('bold', source)}: ${report.formatLabel} (${report.format})${KIND_NAMES[report.kind]}`);
-  yield line(`${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`);
+  const conversations = report.conversations ? `${plural(report.conversations.length, 'conversation')}, ` : '';
+  yield line(`${conversations}${plural(report.messages, 'message')}, ${plural(report.toolCalls, 'tool call')}, ${plural(report.findings.length, 'finding')}`);
   for (const note of report.notes) yield line(paint('dim', `Note: ${note}`));
+  for (const part of report.conversations ?? []) yield line(`  ${paint('bold', part.label)}: ${conversationLine(part)}`);
   for (const [severity, count] of counts) {
     if (count === 0) continue;
     const group = report.findings.filter((f) => f.severity === severity).sort((a, b) => a.messageIndex - b.messageIndex);
     yield line('');
     yield line(paint(STYLE[severity], paint('bold', `${HEADING[severity]} (${count})`)));
-    for (const f of group) for (const text of findingLines(f, paint)) yield line(text);
+    for (const f of group) for (const text of findingLines(f, report, paint)) yield line(text);
   }
   if (report.findings.length === 0) yield* [line(''), line('No findings.')];
   for (const text of verdictLines(report.verdicts, paint)) yield line(text);

@@ -86,13 +86,15 @@ function formatChoice(format: string | undefined, io: CliIo): { format?: string 
   return bad === undefined ? { format } : fail(io, bad);
 }
 
+const conversationChoice = ({ conversation }: { conversation?: string }) => (conversation === undefined ? {} : { conversation });
+
 async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   const format = formatChoice(command.format, io);
   if (format === 2) return 2;
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
   io.status?.(`Checking ${sourceName(command.file)}…`);
-  const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format });
+  const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format, ...conversationChoice(command) });
   io.status?.(undefined);
   for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
   io.stderr(outcome.stderr);
@@ -107,7 +109,7 @@ async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
   io.status?.(`Converting ${sourceName(command.file)}…`);
-  const outcome = convert(input, { to, source: sourceName(command.file), ...format });
+  const outcome = convert(input, { to, source: sourceName(command.file), ...format, ...conversationChoice(command) });
   io.status?.(undefined);
   if (outcome.code === 2) return fail(io, outcome.stderr);
   if (output === undefined) for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);

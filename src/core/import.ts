@@ -4,7 +4,7 @@ import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
 import { describeShape } from './json/value';
 import { detectFormat, detectTextFormat, getAdapter, isTextAdapter, listFormats } from './formats/registry';
-import type { AdapterOutput, ParsedInput } from './formats/types';
+import type { AdapterOutput, ConversationRange, ParsedInput } from './formats/types';
 import type { ImportError, ImportResult, Message } from './model';
 
 export interface ImportOptions {
@@ -75,23 +75,69 @@ export function locateMessages(text: string, messages: readonly Pick<Message, 'l
   });
 }
 
-function finish(adapter: { name: string; label: string }, { messages: drafts, notes, kind }: AdapterOutput, text: () => string): ImportResult {
+function finish(adapter: { name: string; label: string }, output: AdapterOutput, text: () => string): ImportResult {
+  const { messages: drafts, notes, kind } = output;
+  const ranges = conversationRanges(output);
   const unreadable: Message[] = [];
   // The drafts are ours to finish in place, list included; copying a million of them, or the list, is garbage
   // every collection then moves. Set, not Object.assign'ed: the generic copy costs a third of a microsecond a message.
-  for (let index = 0; index < drafts.length; index++) {
-    const draft = drafts[index]!;
-    draft.index = index;
-    if (draft.problem !== undefined) unreadable.push(draft as Message);
+  // A conversation's messages are numbered from 0: each is linked, checked and shown on its own.
+  for (const { start, end } of ranges) {
+    for (let index = start; index < end; index++) {
+      const draft = drafts[index]!;
+      draft.index = index - start;
+      if (draft.problem !== undefined) unreadable.push(draft as Message);
+    }
   }
   // Every draft has its index now, which is all a Message has beyond a draft.
   const messages = drafts as Message[];
   // Findings quote the line of an element that could not be read; every other message is located
   // on demand (locateMessages): finding a million elements in the text costs more than reading them.
   if (unreadable.length > 0) locateMessages(text(), unreadable);
-  const transcript = buildTranscript({ name: adapter.name, label: adapter.label }, messages, kind);
-  if (notes !== undefined && notes.length > 0) transcript.notes = notes;
-  return { ok: true, transcript };
+  const format = { name: adapter.name, label: adapter.label };
+  const transcriptOf = (list: Message[]) => {
+    const transcript = buildTranscript(format, list, kind);
+    if (notes !== undefined && notes.length > 0) transcript.notes = notes;
+    return transcript;
+  };
+  if (ranges.length === 1) return { ok: true, transcript: transcriptOf(messages) };
+  const conversations = ranges.map(({ label, start, end, parent }) => ({
+    label,
+    transcript: transcriptOf(messages.slice(start, end)),
+    ...(parent && { parent }),
+  }));
+  return { ok: true, transcript: conversations[0]!.transcript, conversations };
+}
+
+/**
+ * The adapter's conversations as ranges that cover every message once, in order: messages no range holds (an
+ * adapter's mistake) become a conversation of their own rather than vanish.
+ */
+function conversationRanges({ messages, conversations }: AdapterOutput): ConversationRange[] {
+  const whole: ConversationRange = { label: 'conversation', start: 0, end: messages.length };
+  if (conversations === undefined || conversations.length < 2) return [whole];
+  const ranges: ConversationRange[] = [];
+  let next = 0;
+  const leftover = (end: number) => {
+    if (end > next) ranges.push({ label: `messages ${next}–${end - 1}`, start: next, end });
+  };
+  // Where each of the adapter's ranges ended up, for the parents that name them by position.
+  const placed = new Map<number, number>();
+  conversations.forEach((range, i) => {
+    const start = Math.max(range.start, next);
+    const end = Math.min(range.end, messages.length);
+    if (end <= start) return;
+    leftover(start);
+    placed.set(i, ranges.length);
+    ranges.push({ ...range, start, end });
+    next = end;
+  });
+  leftover(messages.length);
+  if (ranges.length < 2) return [whole];
+  return ranges.map(({ parent, ...range }) => {
+    const conversation = parent && placed.get(parent.conversation);
+    return conversation === undefined ? range : { ...range, parent: { ...parent, conversation } };
+  });
 }
 
 function unknownFormat(name: string): ImportError {

@@ -202,6 +202,9 @@ export interface Verdict {
  */
 export type HistoryKind = 'request' | 'response' | 'history';
 
+/** What a whole file is: one conversation of a kind above, or a collection of several (eval samples, dataset rows…). */
+export type FileKind = HistoryKind | 'collection';
+
 export interface Transcript {
   /** Adapter name, e.g. `langchain-stored`. */
   format: string;
@@ -230,4 +233,17 @@ export interface ImportError {
   tried?: string[];
 }
 
-export type ImportResult = { ok: true; transcript: Transcript } | { ok: false; error: ImportError };
+/** One conversation of a file that holds several, linked and checked on its own (its messages' indices are its own). */
+export interface Conversation {
+  /** What the file calls it: a sample id, a row, a store key, an agent's name. */
+  label: string;
+  transcript: Transcript;
+  /** For a sub-agent or hand-off: the conversation (its position in the list) and the call that started it. */
+  parent?: { conversation: number; toolCallId?: string };
+}
+
+/**
+ * A file read: `transcript` is its conversation, or for a file of several (`conversations`, two or more) the
+ * first of them, the one opened unless another is asked for.
+ */
+export type ImportResult = { ok: true; transcript: Transcript; conversations?: Conversation[] } | { ok: false; error: ImportError };

@@ -18,8 +18,28 @@ export interface ParsedInput {
   lineErrors?: Map<number, string>;
 }
 
+/**
+ * One conversation of a file that holds several (eval samples, dataset rows, separate traced calls,
+ * chat-store keys, sub-agents): a range of the adapter's `messages`, checked and linked on its own.
+ */
+export interface ConversationRange {
+  /** What the file calls it: a sample id, a row number, a store key, an agent's name. */
+  label: string;
+  /** `messages[start]` up to, not including, `messages[end]`. */
+  start: number;
+  end: number;
+  /** For a sub-agent or hand-off: the conversation (its position in `conversations`) and the call that started it. */
+  parent?: { conversation: number; toolCallId?: string };
+}
+
 export interface AdapterOutput {
+  /** Every message read, in file order; several conversations' messages follow one another. */
   messages: MessageDraft[];
+  /**
+   * For a file of several conversations: their ranges, in order, together covering `messages`. Absent (or one
+   * range) for a single conversation.
+   */
+  conversations?: ConversationRange[];
   /** What the input is, when its envelope says (a provider's request or response); otherwise a history. */
   kind?: 'request' | 'response';
   /** What the reader left out or reordered (e.g. skipped log entries that are not messages), for the UI and CLI to show. */

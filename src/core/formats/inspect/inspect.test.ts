@@ -6,6 +6,7 @@ import toolCalls from '../../../../fixtures/formats/inspect/tool-calls.json?raw'
 import { input, readWith, rules, transcript } from '../../testing/importing';
 import { inspect } from './inspect';
 import { detectFormat } from '../registry';
+import { importText } from '../../import';
 
 const read = readWith(inspect);
 
@@ -28,19 +29,32 @@ describe('inspect fixtures', () => {
     expect(rules(t)).toEqual([]);
   });
 
-  it('shows several samples one after another, named, with attachments resolved', () => {
-    const t = transcript(toolCalls);
-    expect(t.messages.map((m) => m.role)).toEqual(['system', 'human', 'ai', 'tool', 'ai', 'system', 'human', 'ai', 'tool', 'ai']);
-    expect([t.messages[0]?.name, t.messages[5]?.name]).toEqual(['sample ls_challenge, epoch 1', 'sample ls_challenge, epoch 2']);
-    expect(t.messages[8]).toMatchObject({ text: 'flag.txt\nREADME', name: 'bash', toolCallId: 'call_ls_2' });
-    expect(t.messages[8]?.raw).toMatchObject({ content: 'attachment://9a0364b9e99bb480dd25e1f0284c8555' });
-    expect(t.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['call_ls_1', 'bash', { cmd: 'ls /tmp/challenge' }]]);
-    expect(t.links.get('call_ls_1')?.results).toEqual([3]);
+  it('reads several samples as conversations of their own, named, with attachments resolved', () => {
+    const result = importText(toolCalls);
+    if (!result.ok) throw new Error(result.error.message);
+    const conversations = result.conversations ?? [];
+    expect(conversations.map((c) => [c.label, c.transcript.messages.map((m) => m.role)])).toEqual([
+      ['sample ls_challenge, epoch 1', ['system', 'human', 'ai', 'tool', 'ai']],
+      ['sample ls_challenge, epoch 2', ['system', 'human', 'ai', 'tool', 'ai']],
+    ]);
+    expect(result.transcript).toBe(conversations[0]?.transcript);
+    const second = conversations[1]!.transcript;
+    // Each conversation counts its messages from 0 and links its own calls.
+    expect(second.messages[3]).toMatchObject({
+      index: 3,
+      text: 'flag.txt\nREADME',
+      name: 'bash',
+      toolCallId: 'call_ls_2',
+      location: { path: 'samples[1].messages[3]' },
+    });
+    expect(second.messages[3]?.raw).toMatchObject({ content: 'attachment://9a0364b9e99bb480dd25e1f0284c8555' });
+    expect(result.transcript.messages[2]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['call_ls_1', 'bash', { cmd: 'ls /tmp/challenge' }]]);
+    expect(result.transcript.links.get('call_ls_1')?.results).toEqual([3]);
+    expect(result.transcript.links.get('call_ls_2')).toBeUndefined();
     // Input counts cache reads once: total - output.
-    expect(t.messages[4]?.usage).toEqual({ input: 440, output: 41, total: 481, totalReported: true, cacheRead: 128 });
-    expect(t.notes?.[0]).toContain('2 samples');
-    // Only the joint between the samples.
-    expect(rules(t)).toEqual([['system-not-first', 5, undefined]]);
+    expect(second.messages[4]?.usage).toEqual({ input: 440, output: 41, total: 481, totalReported: true, cacheRead: 128 });
+    // The second sample's system prompt starts its own conversation: nothing to flag.
+    expect(conversations.flatMap((c) => rules(c.transcript))).toEqual([]);
   });
 
   it('flags the planted faults of a bare sample', () => {

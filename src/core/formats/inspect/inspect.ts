@@ -12,7 +12,7 @@ import { joinText, problemDraft } from '../common/drafts';
 import { numberOf } from '../common/fields';
 import { addUsage, usageFrom } from '../common/usage';
 import { readToolCall } from '../common/toolCall';
-import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const EXPECTS =
   'an Inspect AI JSON eval log ({"version", "eval", "samples": [{"id", "epoch", "messages": [...]}]}), one sample, or its messages ({"role", "content", "tool_calls": [{"function": ...}]})';
@@ -81,18 +81,25 @@ function read(input: ParsedInput): AdapterOutput {
   }
   const single = samples.length === 1;
   const logUsage = single && isLog(input.value) && isRecord(input.value.stats) ? sumUsage(input.value.stats.model_usage) : undefined;
-  const messages = samples.flatMap((sample) => readSample(sample, single, logUsage));
-  // Samples are separate conversations; joined, a check may see one sample's end next to the next one's start.
-  const notes = single ? [] : [`${samples.length} samples shown one after another; each sample's first message is named after it ("sample <id>, epoch <n>").`];
-  return { messages, notes };
+  if (single) return { messages: readSample(samples[0]!, logUsage) };
+  // Samples are separate conversations: each is linked and checked on its own.
+  const messages: MessageDraft[] = [];
+  const conversations: ConversationRange[] = samples.map((sample) => {
+    const start = messages.length;
+    for (const draft of readSample(sample, undefined)) messages.push(draft);
+    return { label: sampleLabel(sample.value), start, end: messages.length };
+  });
+  return { messages, conversations };
 }
 
-function readSample(sample: Sample, single: boolean, logUsage: Usage | undefined): MessageDraft[] {
+function sampleLabel(sample: Record<string, unknown>): string {
+  return `sample ${printed(sample.id ?? '?')}, epoch ${printed(sample.epoch ?? 1)}`;
+}
+
+function readSample(sample: Sample, logUsage: Usage | undefined): MessageDraft[] {
   const list = Array.isArray(sample.value.messages) ? sample.value.messages : [];
   const attachments = isRecord(sample.value.attachments) ? sample.value.attachments : {};
   const drafts = readMessages(list, [...sample.at, 'messages'], attachments);
-  const first = drafts[0];
-  if (!single && first && first.name === undefined) first.name = `sample ${String(sample.value.id)}, epoch ${printed(sample.value.epoch ?? 1)}`;
   // Inspect keeps usage per sample, not per message: it goes on the sample's last answer.
   const output = isRecord(sample.value.output) ? sample.value.output : {};
   const usage = sumUsage(sample.value.model_usage) ?? readModelUsage(output.usage) ?? logUsage;
