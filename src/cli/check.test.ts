@@ -67,7 +67,11 @@ describe('msgscope check on every fixture', () => {
     const report = JSON.parse(json.out) as CheckReport;
     expect(human.out).toContain(`(${report.format})`);
     expect(human.out).toContain(`total ${report.tokens.total}`);
-    for (const f of report.findings) expect(human.out).toContain(`${f.rule}  #${f.messageIndex}`);
+    for (const f of report.findings) {
+      // A collection's finding is named by its conversation and its index there.
+      const part = f.conversation === undefined ? undefined : report.conversations?.[f.conversation];
+      expect(human.out).toContain(part ? `${f.rule}  ${part.label} #${f.messageIndex - part.firstMessage}` : `${f.rule}  #${f.messageIndex}`);
+    }
     for (const v of report.verdicts) expect(human.out).toContain(`${v.label}: ${v.accepted ? 'accepts' : 'rejects'}`);
     for (const note of report.notes) expect(human.out).toContain(`Note: ${note}`);
   });

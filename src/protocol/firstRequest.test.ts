@@ -3,11 +3,13 @@ import { nameForRequest, requestFromName } from './firstRequest';
 import type { WorkerRequest } from './workerApi';
 
 describe('a first request in the worker name', () => {
-  it('carries a URL import there and back, format included', () => {
+  it('carries a URL import there and back, format and conversation included', () => {
     const request: WorkerRequest = { id: 1, method: 'import', params: { input: { url: 'https://x.test/run.json?a=1&b=%20' }, name: 'run', format: 'openai' } };
     const name = nameForRequest(request);
     expect(name).toBeDefined();
     expect(requestFromName(name ?? '')).toEqual(request);
+    const second: WorkerRequest = { id: 1, method: 'import', params: { input: { url: 'u' }, name: 'n', conversation: 1 } };
+    expect(requestFromName(nameForRequest(second) ?? '')).toEqual(second);
   });
 
   it('leaves text, files and other methods to be posted', () => {
@@ -26,6 +28,7 @@ describe('a first request in the worker name', () => {
       '{"id":"1","method":"import","params":{"input":{"url":"u"},"name":"n"}}',
       '{"id":1,"method":"import","params":{"input":"[]","name":"n"}}',
       '{"id":1,"method":"import","params":{"input":{"url":"u"},"name":"n","format":3}}',
+      '{"id":1,"method":"import","params":{"input":{"url":"u"},"name":"n","conversation":"2"}}',
     ]) {
       expect(requestFromName(name)).toBeUndefined();
     }

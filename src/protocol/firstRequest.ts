@@ -17,9 +17,10 @@ export function nameForRequest(request: WorkerRequest): string | undefined {
 export function requestFromName(name: string): RequestOf<'import'> | undefined {
   const value = parseJson(name)?.value;
   if (!isRecord(value) || typeof value.id !== 'number' || value.method !== 'import' || !isRecord(value.params)) return undefined;
-  const { input, name: source, format } = value.params;
+  const { input, name: source, format, conversation } = value.params;
   if (!isRecord(input) || typeof input.url !== 'string' || typeof source !== 'string') return undefined;
   if (format !== undefined && typeof format !== 'string') return undefined;
-  const params = { input: { url: input.url }, name: source, ...(format !== undefined ? { format } : {}) };
+  if (conversation !== undefined && typeof conversation !== 'number') return undefined;
+  const params = { input: { url: input.url }, name: source, ...(format !== undefined && { format }), ...(conversation !== undefined && { conversation }) };
   return { id: value.id, method: 'import', params };
 }

@@ -16,6 +16,19 @@ export interface ImportParams {
   name: string;
   /** Adapter name; overrides detection. */
   format?: string;
+  /** Of a file of several conversations, the one to open (its position); the first when absent or out of range. */
+  conversation?: number;
+}
+
+/** One conversation of a file that holds several, as the conversation list shows it. */
+export interface ConversationSummary {
+  label: string;
+  count: number;
+  toolCalls: number;
+  errors: number;
+  warnings: number;
+  /** For a sub-agent or hand-off: the conversation that started it (its position) and the call. */
+  parent?: { conversation: number; toolCallId?: string };
 }
 
 /** Per-message numbers, indexed by message index. */
@@ -71,6 +84,8 @@ export interface TranscriptView {
   verdicts: Verdict[];
   tokens: Omit<Tokens, 'cumulative'>;
   notes?: string[];
+  /** For a file of several conversations: all of them, and which one this view shows. */
+  collection?: { conversations: ConversationSummary[]; open: number };
 }
 
 /** A tool call as its chip shows it. */
@@ -127,13 +142,11 @@ export interface MessageDetail {
 }
 
 export type ImportOutcome =
-  | {
+  | (OpenedView & {
       ok: true;
-      view: TranscriptView;
-      cards: Card[];
       /** The adapter detection picks for this input, also when `format` overrode it (`view.format`); null: none fits. */
       detectedFormat: string | null;
-    }
+    })
   | { ok: false; error: ImportError };
 
 export interface Conversion {
@@ -166,6 +179,14 @@ export interface Calls {
   /** Indices of messages of one of `roles` whose text, names or ids contain `query`, ignoring case. */
   search: { params: { query: string; roles: Role[] }; result: Int32Array<ArrayBuffer> };
   convert: { params: { target: ConvertTarget }; result: Conversion };
+  /** Shows another conversation of the file loaded; the other methods then answer for it. */
+  open: { params: { conversation: number }; result: OpenedView };
+}
+
+/** A view with the cards of its first screen. */
+export interface OpenedView {
+  view: TranscriptView;
+  cards: Card[];
 }
 
 export type Method = keyof Calls;

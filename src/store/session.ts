@@ -43,6 +43,12 @@ export class ViewSession {
     return this.client.call('convert', { target });
   }
 
+  /** Another conversation of the same file, from the same worker: this session's worker then answers for that one. */
+  async open(conversation: number): Promise<ViewSession> {
+    const { view, cards } = await this.client.call('open', { conversation });
+    return new ViewSession(this.client, view, cards);
+  }
+
   /** Frees the worker and the transcript it holds. */
   close(): void {
     this.client.terminate();

@@ -38,8 +38,10 @@ export interface TranscriptSlice {
   lastInput: LastInput | null;
   /** Parses and shows `input`; `source` labels it for the user and the page hooks; `format` skips detection. */
   loadInput: (input: string | Blob, source: string, format?: string) => Promise<void>;
-  /** Fetches `url` (in the worker, reporting bytes), then shows it. */
-  loadUrl: (url: string, source: string, format?: string) => Promise<void>;
+  /** Fetches `url` (in the worker, reporting bytes), then shows it; `conversation` opens that one of a file of several. */
+  loadUrl: (url: string, source: string, format?: string, conversation?: number) => Promise<void>;
+  /** Shows another conversation of the file on screen (its position). */
+  openConversation: (conversation: number) => Promise<void>;
   /** Reads the latest input again as `format` (an adapter name), e.g. after detection picked the wrong one or none. */
   reloadAs: (format: string) => Promise<void>;
   /** Stops the load in progress; the history on screen stays. */
@@ -52,7 +54,16 @@ export interface TranscriptSlice {
 }
 
 export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSlice> = (set, get) => {
-  const load = async (input: ImportInput, source: string, format?: string): Promise<void> => {
+  /** A new history on screen: the other slices held messages of the old one, so each starts afresh in its own way. */
+  const show = (view: TranscriptView, session: ViewSession, extra: Partial<TranscriptSlice>): void => {
+    set((s) => ({ ...extra, view, session, transcriptVersion: s.transcriptVersion + 1 }));
+    // React draws once after all of them, so no frame shows the new history with the old one's state.
+    get().resetSelection();
+    get().resetView();
+    get().resetFilter();
+  };
+
+  const load = async (input: ImportInput, source: string, format?: string, conversation?: number): Promise<void> => {
     // A newer load replaces one still running: stop its worker rather than queue behind it.
     get().loader?.terminate();
     const loader = spawnWorker();
@@ -64,7 +75,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     };
     let outcome: ImportOutcome;
     try {
-      const params = { input, name: source, ...(format !== undefined ? { format } : {}) };
+      const params = { input, name: source, ...(format !== undefined && { format }), ...(conversation !== undefined && { conversation }) };
       outcome = await loader.call('import', params, (progress) => current() && set({ progress }));
     } catch (error) {
       // Stopped: a newer load replaced this one, or the user cancelled it; either has set the page's state.
@@ -78,22 +89,14 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       return;
     }
     get().session?.close();
-    set((s) => ({
+    show(outcome.view, new ViewSession(loader, outcome.view, outcome.cards), {
       loadState: 'ready',
       loadError: null,
       progress: null,
       loader: null,
-      view: outcome.view,
-      session: new ViewSession(loader, outcome.view, outcome.cards),
       detectedFormat: outcome.detectedFormat,
       transcriptSource: source,
-      transcriptVersion: s.transcriptVersion + 1,
-    }));
-    // What the other slices held named messages of the old history; each starts afresh in its own way.
-    // React draws once after all of them, so no frame shows the new history with the old one's state.
-    get().resetSelection();
-    get().resetView();
-    get().resetFilter();
+    });
   };
 
   const sessionOrThrow = (): ViewSession => {
@@ -117,10 +120,15 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     // Pasted text goes as a Blob: the page then keeps no copy of a large paste for `reloadAs`.
     loadInput: (input, source, format) => load(typeof input === 'string' ? new Blob([input]) : input, source, format),
     // The worker's base URL is its script's, so a relative `?src=` is resolved against the page.
-    loadUrl: (url, source, format) => load({ url: resolveAgainstPage(url) }, source, format),
+    loadUrl: (url, source, format, conversation) => load({ url: resolveAgainstPage(url) }, source, format, conversation),
+    openConversation: async (conversation) => {
+      const session = await sessionOrThrow().open(conversation);
+      show(session.view, session, {});
+    },
+    // The same file read again keeps the conversation on screen.
     reloadAs: async (format) => {
       const last = get().lastInput;
-      if (last) await load(last.input, last.source, format);
+      if (last) await load(last.input, last.source, format, get().view?.collection?.open);
     },
     cancelLoad: () => {
       const { loader, view, transcriptSource } = get();

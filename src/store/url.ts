@@ -15,6 +15,15 @@ export function linkedSource(): string | null {
   return new URLSearchParams(window.location.search).get('src');
 }
 
+/** The conversation a link opens in a file of several (`#c=2` is the second), as a position from 0; undefined when none. */
+export function linkedConversation(): number | undefined {
+  const value = new URLSearchParams(window.location.hash.slice(1)).get('c');
+  return value !== null && /^[1-9]\d*$/.test(value) ? Number(value) - 1 : undefined;
+}
+
+/** `#c=N` for the conversation open (from 0), none for the first or a file of one. */
+export const conversationHash = (open: number | undefined): UrlParams => ({ c: open === undefined || open === 0 ? null : String(open + 1) });
+
 /** `url` made absolute against the page (the worker resolves against its own script, so it needs it whole). */
 export function resolveAgainstPage(url: string): string {
   return new URL(url, window.location.href).href;

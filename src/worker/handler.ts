@@ -1,5 +1,5 @@
-import type { Transcript } from '../core/model';
-import type { Method, Params, RequestOf, Result, WorkerError, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
+import type { Conversation, Transcript } from '../core/model';
+import type { Method, OpenedView, Params, RequestOf, Result, WorkerError, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 import { readInput, type InputText, type ProgressSink } from './readInput';
 
 /** Cards sent with the view, so the first screen paints without another round trip. */
@@ -12,6 +12,8 @@ interface Reply<M extends Method> {
   /** Buffers handed over rather than copied. */
   transfer?: ArrayBuffer[];
 }
+
+type Tools = typeof import('./tools');
 
 type Handlers = { [M in Method]: (params: Params<M>, progress: ProgressSink) => Promise<Reply<M>> | Reply<M> };
 
@@ -31,6 +33,16 @@ class RequestFailed extends Error {
   }
 }
 
+/** The open conversation's view and its first screen of cards. */
+function openedView(tools: Tools, { transcript, conversations, open }: { transcript: Transcript; conversations?: Conversation[]; open: number }): OpenedView {
+  const view = tools.buildView(transcript, conversations && { conversations, open });
+  const cards = tools.buildCards(
+    transcript,
+    Array.from({ length: FIRST_CARDS }, (_, i) => i),
+  );
+  return { view, cards };
+}
+
 /**
  * The worker's side of the protocol. An import keeps its Transcript here; the page holds one worker per
  * history on screen, so every other request reads that one.
@@ -40,7 +52,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
   const tools = import('./tools');
   // The input text stays (a streamed one in pieces, joined when first needed): line:column of a message is
   // found in it when its detail is asked for (the importer skips locating 100k messages that nobody may open).
-  let loaded: { transcript: Transcript; name: string; text: () => string } | undefined;
+  let loaded: { transcript: Transcript; conversations?: Conversation[]; open: number; name: string; text: () => string } | undefined;
   const history = () => {
     if (!loaded) throw new Error('No history is loaded in this worker.');
     return loaded;
@@ -48,7 +60,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
   const current = (): Transcript => history().transcript;
 
   const handlers: Handlers = {
-    async import({ input, name, format }, progress) {
+    async import({ input, name, format, conversation }, progress) {
       // Bytes as read; text passed in as a string counts its characters.
       let bytes = typeof input === 'string' ? input.length : 0;
       let read: InputText;
@@ -62,20 +74,29 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       }
       const { text, parsed } = read;
       progress({ phase: 'parse', bytes });
-      const { importText, detectedFormat, buildView, buildCards, viewBuffers } = await tools;
+      const loadedTools = await tools;
+      const { importText, detectedFormat, viewBuffers } = loadedTools;
       const result = importText(text, { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) });
       if (!result.ok) return { result };
-      const { transcript } = result;
-      loaded = { transcript, name, text };
+      const { conversations } = result;
+      const open = conversations?.[conversation ?? 0] ? (conversation ?? 0) : 0;
+      const transcript = conversations?.[open]?.transcript ?? result.transcript;
+      loaded = { transcript, ...(conversations && { conversations }), open, name, text };
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
-      const view = buildView(transcript);
-      const cards = buildCards(
-        transcript,
-        Array.from({ length: FIRST_CARDS }, (_, i) => i),
-      );
+      const opened = openedView(loadedTools, loaded);
       // Without a forced format, detection chose the one read.
       const detected = format === undefined ? transcript.format : detectedFormat(text, parsed);
-      return { result: { ok: true, view, cards, detectedFormat: detected }, transfer: viewBuffers(view) };
+      return { result: { ok: true, ...opened, detectedFormat: detected }, transfer: viewBuffers(opened.view) };
+    },
+    open: async ({ conversation }) => {
+      const state = history();
+      const chosen = state.conversations?.[conversation];
+      if (!chosen) throw new Error(`This history has no conversation ${conversation + 1}.`);
+      state.transcript = chosen.transcript;
+      state.open = conversation;
+      const loadedTools = await tools;
+      const opened = openedView(loadedTools, state);
+      return { result: opened, transfer: loadedTools.viewBuffers(opened.view) };
     },
     cards: async ({ indices }) => ({ result: (await tools).buildCards(current(), indices) }),
     detail: async ({ index }) => {

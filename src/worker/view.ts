@@ -1,6 +1,6 @@
 import { listFormats } from '../core/formats/registry';
-import type { Message, Transcript } from '../core/model';
-import { ROLE_ORDER, type LinkTable, type MessageColumns, type TranscriptView } from '../protocol/workerApi';
+import type { Conversation, Message, Severity, Transcript } from '../core/model';
+import { ROLE_ORDER, type ConversationSummary, type LinkTable, type MessageColumns, type TranscriptView } from '../protocol/workerApi';
 import { CARD_FLAG } from '../protocol/timelineView';
 import { previewLines } from './text';
 
@@ -75,8 +75,23 @@ function linkTableOf(transcript: Transcript): LinkTable {
   return { ids: links.map((link) => link.id), callStart, callMessages, resultStart, resultMessages, failed, messageLinkStart, messageLinks };
 }
 
-/** What the page keeps of a transcript: numbers per message in typed columns, the link table, and the small parts whole. */
-export function buildView(transcript: Transcript): TranscriptView {
+function summaryOf({ label, transcript, parent }: Conversation): ConversationSummary {
+  const count = (severity: Severity) => transcript.findings.filter((f) => f.severity === severity).length;
+  return {
+    label,
+    count: transcript.messages.length,
+    toolCalls: transcript.links.callCount,
+    errors: count('error'),
+    warnings: count('warning'),
+    ...(parent && { parent }),
+  };
+}
+
+/**
+ * What the page keeps of a transcript: numbers per message in typed columns, the link table, and the small parts
+ * whole; for a conversation of a file of several, the list of them and its position.
+ */
+export function buildView(transcript: Transcript, collection?: { conversations: readonly Conversation[]; open: number }): TranscriptView {
   const { totals, perTool, perModel } = transcript.tokens;
   return {
     format: transcript.format,
@@ -91,6 +106,7 @@ export function buildView(transcript: Transcript): TranscriptView {
     verdicts: transcript.verdicts,
     tokens: { totals, perTool, perModel },
     ...(transcript.notes ? { notes: transcript.notes } : {}),
+    ...(collection && { collection: { conversations: collection.conversations.map(summaryOf), open: collection.open } }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useStore } from '../../store/store';
 import { ExportMenu } from '../export/ExportMenu';
+import { ConversationBar } from './ConversationBar';
 import { plural } from '../text/format';
 import { FindingCounts } from './FindingCounts';
 import { FormatPicker } from './FormatPicker';
@@ -46,6 +47,7 @@ export function Header() {
           <FindingCounts />
         </div>
       )}
+      {view?.collection && <ConversationBar collection={view.collection} />}
       {view?.notes && view.notes.length > 0 && <Notes notes={view.notes} />}
     </header>
   );
