@@ -14,9 +14,9 @@ import globals from 'globals';
 //
 //   ui       -> store, protocol, core; react, react-dom, zustand
 //   store    -> protocol, core; zustand, react (its hooks)
-//   worker   -> protocol, core
+//   worker   -> protocol, core; fflate (opens zip and gzip input; core only sniffs it)
 //   protocol -> core (the model's types, and the JSON readers the worker's name encoding uses)
-//   cli      -> core; node: modules
+//   cli      -> core; node: modules, fflate
 //   core     -> core only: no package, no node: module
 //
 // Tests may also import test tools, fixtures and the helpers in a testing/ folder of any layer,
@@ -24,9 +24,9 @@ import globals from 'globals';
 const LAYERS = {
   ui: { imports: ['store', 'protocol', 'core'], packages: ['react', 'react-dom', 'zustand'] },
   store: { imports: ['protocol', 'core'], packages: ['zustand', 'react'] },
-  worker: { imports: ['protocol', 'core'], packages: [] },
+  worker: { imports: ['protocol', 'core'], packages: ['fflate'] },
   protocol: { imports: ['core'], packages: [] },
-  cli: { imports: ['core'], packages: [], node: true },
+  cli: { imports: ['core'], packages: ['fflate'], node: true },
   core: { imports: [], packages: [] },
 };
 

@@ -1,7 +1,8 @@
-import { importText, type ImportOptions } from '../core/import';
+import { importArchive, importText, type ImportOptions } from '../core/import';
+import type { ArchiveFile } from '../core/json/archive';
 import { jsonParts } from '../core/json/jsonParts';
 import type { StreamedJson } from '../core/json/streamingJson';
-import type { ImportError } from '../core/model';
+import type { ImportError, ImportResult } from '../core/model';
 import { pickConversation } from './conversation';
 import { formatHuman, painter } from './formatHuman';
 import { buildReport, hasErrors } from './report';
@@ -32,9 +33,13 @@ export function describeImportError(source: string, error: ImportError): string 
   return `${lines.join('\n')}\n`;
 }
 
-/** How to import `input`: parsed already when it was streamed, and in the format the user chose. */
-export function importOptions(input: StreamedJson, format: string | undefined): ImportOptions {
-  return { ...(input.parsed && { parsed: input.parsed }), ...(format !== undefined && { format }) };
+/** A file as the CLI read it: text (parsed already when it was streamed), or the files of a zip archive. */
+export type CliInput = StreamedJson & { files?: ArchiveFile[] };
+
+/** Reads `input` in the format the user chose, or the one detected. */
+export function importInput(input: CliInput, format: string | undefined): ImportResult {
+  const options: ImportOptions = { ...(input.parsed && { parsed: input.parsed }), ...(format !== undefined && { format }) };
+  return input.files ? importArchive(input.files, options) : importText(input.text, options);
 }
 
 /** Output that ends its last line. */
@@ -43,8 +48,8 @@ export function* withNewline(parts: Iterable<string>): Generator<string> {
   yield '\n';
 }
 
-export function check(input: StreamedJson, options: CheckOptions): CheckOutcome {
-  const result = importText(input.text, importOptions(input, options.format));
+export function check(input: CliInput, options: CheckOptions): CheckOutcome {
+  const result = importInput(input, options.format);
   if (!result.ok) return { code: 2, stdout: [], stderr: describeImportError(options.source, result.error) };
   const picked = pickConversation(result, options.conversation, options.source);
   if (typeof picked === 'string') return { code: 2, stdout: [], stderr: picked };

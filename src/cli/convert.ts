@@ -1,7 +1,5 @@
 import { CONVERT_TARGETS, convertTranscript, type ConvertTarget } from '../core/convert';
-import { importText } from '../core/import';
-import type { StreamedJson } from '../core/json/streamingJson';
-import { describeImportError, importOptions, withNewline } from './check';
+import { describeImportError, importInput, withNewline, type CliInput } from './check';
 import { pickConversation } from './conversation';
 import { table } from './formats';
 
@@ -27,8 +25,8 @@ export function unknownTarget(name: string): string {
 }
 
 /** The converted history, and on stderr what the target cannot express, one line per kind of loss. */
-export function convert(input: StreamedJson, options: ConvertOptions): ConvertOutcome {
-  const result = importText(input.text, importOptions(input, options.format));
+export function convert(input: CliInput, options: ConvertOptions): ConvertOutcome {
+  const result = importInput(input, options.format);
   if (!result.ok) return { code: 2, stderr: describeImportError(options.source, result.error) };
   const picked = pickConversation(result, options.conversation, options.source);
   if (typeof picked === 'string') return { code: 2, stderr: picked };

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { constants, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Command } from './args';
 import { wantsColor } from './formatHuman';
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   return run(argv, {
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),
-    readStdin: () => text(process.stdin),
+    readStdin: () => buffer(process.stdin),
     color: wantsColor(process.stdout.isTTY, process.env),
     ...(process.stderr.isTTY && { status: (line) => void process.stderr.write(statusText(line, process.stderr.columns)) }),
     appDir,

@@ -1,5 +1,6 @@
 // Unknown text in, a Transcript or a diagnostic out: parse, pick a format, read, locate, analyze.
 import { buildTranscript } from './analyze';
+import { ARCHIVE_DATA, archiveInput, type ArchiveFile } from './json/archive';
 import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
 import { describeShape } from './json/value';
@@ -33,6 +34,45 @@ export function importText(source: string | (() => string), options: ImportOptio
   const adapter = chosen ?? detectFormat(input);
   if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
   return finish(adapter, adapter.read(input), text);
+}
+
+/**
+ * A zip archive's files, opened by the caller: one data file is read as if it were the input; several (an
+ * Inspect .eval log) go to the reader of their layout as one value keyed by path. Files that are not data are
+ * named in a note, never silently left out.
+ */
+export function importArchive(files: readonly ArchiveFile[], options: Pick<ImportOptions, 'format'> = {}): ImportResult {
+  const data = files.filter((file) => ARCHIVE_DATA.test(file.name));
+  const others = files.filter((file) => !ARCHIVE_DATA.test(file.name)).map((file) => file.name);
+  const otherNote = others.length === 0 ? [] : [`The archive also holds ${others.length} other file(s), not read: ${listed(others)}.`];
+  if (data.length === 1) return withNotes(importText(data[0]!.text, options), [`Read ${data[0]!.name} from the zip archive.`, ...otherNote]);
+  const chosen = options.format === undefined ? undefined : getAdapter(options.format);
+  if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
+  const input = archiveInput(data);
+  const adapter = chosen ?? detectFormat(input);
+  if (!adapter || isTextAdapter(adapter)) {
+    const names = files.map((file) => file.name);
+    return {
+      ok: false,
+      error: { message: `A zip archive of ${plural(names.length, 'file')} (${listed(names)}), none of them a message history msgscope reads.` },
+    };
+  }
+  // Positions inside an archive's files are not shown: a message's path names its file.
+  return withNotes(
+    finish(adapter, adapter.read(input), () => ''),
+    otherNote,
+  );
+}
+
+const listed = (names: readonly string[]): string => (names.length > 8 ? `${names.slice(0, 8).join(', ')}…` : names.join(', '));
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `result` with `notes` added to each of its conversations' notes. */
+function withNotes(result: ImportResult, notes: readonly string[]): ImportResult {
+  if (!result.ok || notes.length === 0) return result;
+  const transcripts = result.conversations?.map((c) => c.transcript) ?? [result.transcript];
+  for (const transcript of transcripts) transcript.notes = [...notes, ...(transcript.notes ?? [])];
+  return result;
 }
 
 /**

@@ -72,11 +72,12 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       } catch (error) {
         throw new RequestFailed({ kind: 'read', message: messageOf(error) });
       }
-      const { text, parsed } = read;
+      const { text, parsed, files } = read;
       progress({ phase: 'parse', bytes });
       const loadedTools = await tools;
-      const { importText, detectedFormat, viewBuffers } = loadedTools;
-      const result = importText(text, { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) });
+      const { importText, importArchive, detectedFormat, viewBuffers } = loadedTools;
+      const options = { ...(format !== undefined ? { format } : {}), ...(parsed ? { parsed } : {}) };
+      const result = files ? importArchive(files, options) : importText(text, options);
       if (!result.ok) return { result };
       const { conversations } = result;
       const open = conversations?.[conversation ?? 0] ? (conversation ?? 0) : 0;
@@ -85,7 +86,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const opened = openedView(loadedTools, loaded);
       // Without a forced format, detection chose the one read.
-      const detected = format === undefined ? transcript.format : detectedFormat(text, parsed);
+      const detected = format === undefined ? transcript.format : files ? null : detectedFormat(text, parsed);
       return { result: { ok: true, ...opened, detectedFormat: detected }, transfer: viewBuffers(opened.view) };
     },
     open: async ({ conversation }) => {

@@ -1,4 +1,7 @@
 import type { ParsedInput } from '../core/formats/types';
+import { gunzipSync, strFromU8, unzipSync } from 'fflate';
+import type { ArchiveFile } from '../core/json/archive';
+import { openBinary, sniffBinary, type OpenedBytes } from '../core/json/binary';
 import { StreamingJsonParser } from '../core/json/streamingJson';
 import type { ImportInput, LoadProgress } from '../protocol/workerApi';
 
@@ -8,15 +11,24 @@ export type ProgressSink = (progress: LoadProgress) => void;
 const REPORT_EVERY_MS = 50;
 
 export interface InputText {
-  /** The text; a streamed one is joined when first asked (see StreamedJson). */
+  /** The text; a streamed one is joined when first asked (see StreamedJson). Empty for an archive. */
   text: () => string;
   /** The text as parseInput reads it, when it was parsed while it was read (from a stream). */
   parsed?: ParsedInput;
+  /** The files of a zip archive (an Inspect .eval log), decoded. */
+  files?: ArchiveFile[];
 }
 
 /** The input as text, reporting bytes read as they arrive. */
 export async function readInput(input: ImportInput, report: ProgressSink): Promise<InputText> {
   if (typeof input === 'string') return { text: () => input };
+  if (input instanceof Blob) {
+    const kind = sniffBinary(new Uint8Array(await input.slice(0, 4096).arrayBuffer()));
+    if (kind) {
+      report({ phase: 'read', bytes: input.size, total: input.size });
+      return opened(openBinary(new Uint8Array(await input.arrayBuffer()), kind, { unzipSync, gunzipSync, strFromU8 }));
+    }
+  }
   if (input instanceof Blob) return readStream(input.stream(), input.size, report);
   const response = await fetchHistory(input.url);
   const length = Number(response.headers.get('content-length'));
@@ -50,6 +62,14 @@ async function fetchHistory(url: string): Promise<Response> {
   return response;
 }
 
+/** An archive's files or a gunzipped text; binary data that is neither is refused with the line that names it. */
+function opened(result: OpenedBytes): InputText {
+  if ('error' in result) throw new Error(result.error);
+  if ('files' in result) return { text: () => '', files: result.files };
+  const { text } = result;
+  return { text: () => text };
+}
+
 /** Entries parsed so far, when the parser has parsed any (a text it does not follow has none). */
 function entries(parser: StreamingJsonParser): { entries?: number } {
   const count = parser.entriesParsed;
@@ -66,6 +86,9 @@ async function readStream(stream: ReadableStream<Uint8Array>, total: number | un
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    // A download that turns out to be an archive (an .eval log) is kept as bytes and opened whole.
+    const kind = length === 0 ? sniffBinary(value.subarray(0, 4096)) : undefined;
+    if (kind) return opened(openBinary(await rest(reader, value, report, total), kind, { unzipSync, gunzipSync, strFromU8 }));
     parser.push(decoder.decode(value, { stream: true }));
     length += value.length;
     const now = Date.now();
@@ -77,4 +100,24 @@ async function readStream(stream: ReadableStream<Uint8Array>, total: number | un
   parser.push(decoder.decode());
   report({ phase: 'read', bytes: length, total: length, ...entries(parser) });
   return parser.finish();
+}
+
+/** Every byte of a download from `first` on, reporting them as they arrive. */
+async function rest(reader: ReadableStreamDefaultReader<Uint8Array>, first: Uint8Array, report: ProgressSink, total: number | undefined): Promise<Uint8Array> {
+  const chunks = [first];
+  let length = first.length;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+    report({ phase: 'read', bytes: length, ...(total !== undefined ? { total } : {}) });
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }

@@ -1,7 +1,7 @@
 // Everything the worker does besides reading input: the core (parsing, every adapter, linking, rules)
 // and the views built from its Transcript. Loaded as a chunk of its own while the input is read.
 export { convertTranscript } from '../core/convert';
-export { detectedFormat, importText, locateMessages } from '../core/import';
+export { detectedFormat, importArchive, importText, locateMessages } from '../core/import';
 export { buildCards } from './cards';
 export { buildDetail } from './detail';
 export { searchMessages } from './search';

@@ -8,7 +8,7 @@ export interface FakeIo extends CliIo {
 }
 
 /** An in-memory CliIo for tests: collects output, feeds stdin, stops on demand. */
-export function fakeIo(options: { stdin?: string; appDir?: string; onStdout?: (text: string) => void } = {}): FakeIo {
+export function fakeIo(options: { stdin?: string | Uint8Array; appDir?: string; onStdout?: (text: string) => void } = {}): FakeIo {
   let stop = (): void => {};
   const stopped = new Promise<void>((done) => (stop = done));
   const io: FakeIo = {

@@ -16,6 +16,8 @@ export interface ParsedInput {
   lineOf: number[];
   /** For JSON Lines: element index -> why that line is not JSON (the element then holds the line's text). */
   lineErrors?: Map<number, string>;
+  /** The data files of a zip archive, `value` keyed by their paths inside it (see json/archive). */
+  archive?: true;
 }
 
 /**

@@ -54,7 +54,28 @@ function messageList(value: unknown): { list: unknown[]; at: PathSegment[] } | u
   return isRecord(value) && Array.isArray(value.messages) ? { list: value.messages, at: ['messages'] } : undefined;
 }
 
-function samplesOf(value: unknown): Sample[] | undefined {
+/**
+ * An .eval log is a zip: `header.json` (the log without samples), `samples/<id>_epoch_<n>.json` one sample each,
+ * `summaries.json` and `_journal/`; in the order `summaries.json` lists them, else by name.
+ */
+function archiveSamples(files: Record<string, unknown>): Sample[] | undefined {
+  if (!isRecord(files['header.json']) || !isRecord(files['header.json'].eval)) return undefined;
+  const names = Object.keys(files).filter((name) => name.startsWith('samples/') && isSample(files[name]));
+  const summaries = Array.isArray(files['summaries.json']) ? files['summaries.json'] : [];
+  const rank = (name: string): number => {
+    const sample = files[name] as Record<string, unknown>;
+    const at = summaries.findIndex((s) => isRecord(s) && s.id === sample.id && (s.epoch ?? 1) === (sample.epoch ?? 1));
+    return at === -1 ? summaries.length : at;
+  };
+  names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+  return names.flatMap((name) => {
+    const value = files[name];
+    return isRecord(value) ? [{ value, at: [name] }] : [];
+  });
+}
+
+function samplesOf(value: unknown, archive = false): Sample[] | undefined {
+  if (archive) return isRecord(value) ? archiveSamples(value) : undefined;
   if (isLog(value)) return (Array.isArray(value.samples) ? value.samples : []).flatMap((s, i) => (isRecord(s) ? [{ value: s, at: ['samples', i] }] : []));
   if (isSample(value)) return [{ value, at: [] }];
   if (Array.isArray(value) && value.length > 0 && value.every(isSample)) return value.map((s: Record<string, unknown>, i) => ({ value: s, at: [i] }));
@@ -63,6 +84,7 @@ function samplesOf(value: unknown): Sample[] | undefined {
 
 function detect(input: ParsedInput): number {
   if (input.jsonLines) return 0;
+  if (input.archive) return samplesOf(input.value, true) ? 100 : 0;
   if (samplesOf(input.value)) return 100;
   const found = messageList(input.value);
   // Above the generic role/content dicts (50) and OpenAI Chat lists (at most 90): these marks are Inspect's alone.
@@ -70,7 +92,7 @@ function detect(input: ParsedInput): number {
 }
 
 function read(input: ParsedInput): AdapterOutput {
-  const samples = samplesOf(input.value);
+  const samples = samplesOf(input.value, input.archive);
   if (!samples) {
     const found = messageList(input.value);
     if (!found) return { messages: [problemDraft(input.value, '', `expected ${EXPECTS}`)] };
@@ -80,7 +102,8 @@ function read(input: ParsedInput): AdapterOutput {
     return { messages: [problemDraft(input.value, '', 'this eval log has no samples (was it written with --no-log-samples, or is it still running?)')] };
   }
   const single = samples.length === 1;
-  const logUsage = single && isLog(input.value) && isRecord(input.value.stats) ? sumUsage(input.value.stats.model_usage) : undefined;
+  const log = input.archive && isRecord(input.value) ? input.value['header.json'] : input.value;
+  const logUsage = single && isLog(log) && isRecord(log.stats) ? sumUsage(log.stats.model_usage) : undefined;
   if (single) return { messages: readSample(samples[0]!, logUsage) };
   // Samples are separate conversations: each is linked and checked on its own.
   const messages: MessageDraft[] = [];
