@@ -3,11 +3,26 @@ import builtinTools from '../../../../fixtures/formats/openai-responses/builtin-
 import clean from '../../../../fixtures/formats/openai-responses/clean.json?raw';
 import fault from '../../../../fixtures/formats/openai-responses/fault.json?raw';
 import toolCalls from '../../../../fixtures/formats/openai-responses/tool-calls.json?raw';
+import mcpApproval from '../../../../fixtures/real/vercel-ai/openai-mcp-tool-approval.1.json?raw';
 import { input, json, rules, transcript } from '../../testing/importing';
 import { openaiResponses } from './openaiResponses';
 import { detectFormat } from '../registry';
 
 describe('openai-responses fixtures', () => {
+  it('shows an MCP tool listing and approval request in the turn that produced them (a real response)', () => {
+    const t = transcript(mcpApproval);
+    expect([t.kind, t.messages.length]).toEqual(['response', 1]);
+    const [turn] = t.messages;
+    expect(turn?.content.map((b) => [b.kind, b.type])).toEqual([
+      ['other', 'mcp_list_tools'],
+      ['reasoning', 'reasoning'],
+      ['other', 'mcp_approval_request'],
+    ]);
+    expect(turn?.content[0]?.text).toMatch(/^Tools listed on zip1: create_short_url, /);
+    expect(turn?.content[2]?.text).toMatch(/^Asks for approval to call create_short_url on zip1 with \{"alias":""/);
+    expect(t.findings).toEqual([]);
+  });
+
   it('reads a response: instructions first, output text, usage on the answer', () => {
     const t = transcript(clean);
     expect([t.format, t.formatLabel]).toEqual(['openai-responses', 'OpenAI Responses API']);

@@ -5,7 +5,8 @@
 // `reasoning, message, function_call, function_call`. Such a run becomes ONE AI message, so calls
 // and results line up as they do in Chat-shaped formats and the adjacency rules read the same. A run
 // is reasoning first, then at most one assistant message, then calls; a reasoning item or message
-// after the run's message or calls starts the next turn. Every other item stands alone.
+// after the run's message or calls starts the next turn. An MCP tool listing or approval request the run
+// produced is shown in its turn. Every other item stands alone.
 import { formatPath, linePath, type PathSegment } from '../../json/locate';
 import { isRecord, preview } from '../../json/value';
 import type { ContentBlock, Role, ToolCall } from '../../model';
@@ -61,7 +62,7 @@ export function readItems({ items, path }: ItemList, input?: ParsedInput): Messa
       drafts.push(standalone(item, type, role, at));
       return;
     }
-    if (turn && kind !== 'call' && (turn.hasMessage || turn.calls.length > 0)) flush();
+    if (turn && kind !== 'call' && kind !== 'attached' && (turn.hasMessage || turn.calls.length > 0)) flush();
     turn ??= { items: [], path: at, content: [], calls: [], hasMessage: false };
     addToTurn(turn, item, kind, type);
   });
@@ -69,10 +70,19 @@ export function readItems({ items, path }: ItemList, input?: ParsedInput): Messa
   return drafts;
 }
 
-type AiKind = 'reasoning' | 'message' | 'call';
+/** `attached`: what the model's run lists or asks for besides its message and calls, shown in its turn. */
+type AiKind = 'reasoning' | 'message' | 'call' | 'attached';
+
+/**
+ * Output items of the model's run that are neither message nor call: the tools it listed on an MCP server, and a
+ * call it wants the user to approve first (answered by an `mcp_approval_response` input item). They are the
+ * turn's, not turns of their own.
+ */
+const ATTACHED = new Set(['mcp_list_tools', 'mcp_approval_request']);
 
 function aiKind(type: string | undefined, role: string | undefined): AiKind | undefined {
   if (type === 'reasoning') return 'reasoning';
+  if (type !== undefined && ATTACHED.has(type)) return 'attached';
   if ((type === 'message' || type === undefined) && role === 'assistant') return 'message';
   if (type?.endsWith('_call')) return 'call';
   return undefined;
@@ -81,6 +91,7 @@ function aiKind(type: string | undefined, role: string | undefined): AiKind | un
 function addToTurn(turn: Turn, item: Record<string, unknown>, kind: AiKind, type: string | undefined): void {
   turn.items.push(item);
   if (kind === 'reasoning') turn.content.push({ kind: 'reasoning', type: 'reasoning', text: reasoningText(item), raw: item });
+  if (kind === 'attached') turn.content.push({ kind: 'other', type: type ?? '', text: attachedText(item, type), raw: item });
   if (kind === 'message') {
     turn.content.push(...readContent(item.content));
     turn.hasMessage = true;
@@ -111,6 +122,13 @@ function turnDraft(turn: Turn): MessageDraft {
     raw: turn.items.length === 1 ? first : turn.items,
     location: { path: turn.path },
   };
+}
+
+function attachedText(item: Record<string, unknown>, type: string | undefined): string {
+  const server = stringOf(item.server_label) ?? 'an MCP server';
+  if (type === 'mcp_approval_request') return `Asks for approval to call ${stringOf(item.name) ?? 'a tool'} on ${server} with ${preview(item.arguments, 200)}`;
+  const names = Array.isArray(item.tools) ? item.tools.flatMap((tool) => (isRecord(tool) && typeof tool.name === 'string' ? [tool.name] : [])) : [];
+  return `Tools listed on ${server}: ${names.join(', ') || 'none'}`;
 }
 
 /** Summary texts, else the raw reasoning text; encrypted_content stays in `raw`. */
