@@ -55,11 +55,13 @@ function messageList(value: unknown): { list: unknown[]; at: PathSegment[] } | u
 }
 
 /**
- * An .eval log is a zip: `header.json` (the log without samples), `samples/<id>_epoch_<n>.json` one sample each,
+ * An .eval log is a zip: `header.json` (the log without samples; `_journal/start.json` until the run ends), `samples/<id>_epoch_<n>.json` one sample each,
  * `summaries.json` and `_journal/`; in the order `summaries.json` lists them, else by name.
  */
 function archiveSamples(files: Record<string, unknown>): Sample[] | undefined {
-  if (!isRecord(files['header.json']) || !isRecord(files['header.json'].eval)) return undefined;
+  // A log still being written has no header yet, only the journal's start.
+  const header = files['header.json'] ?? files['_journal/start.json'];
+  if (!isRecord(header) || !isRecord(header.eval)) return undefined;
   const names = Object.keys(files).filter((name) => name.startsWith('samples/') && isSample(files[name]));
   const summaries = Array.isArray(files['summaries.json']) ? files['summaries.json'] : [];
   const rank = (name: string): number => {
@@ -102,7 +104,7 @@ function read(input: ParsedInput): AdapterOutput {
     return { messages: [problemDraft(input.value, '', 'this eval log has no samples (was it written with --no-log-samples, or is it still running?)')] };
   }
   const single = samples.length === 1;
-  const log = input.archive && isRecord(input.value) ? input.value['header.json'] : input.value;
+  const log = input.archive && isRecord(input.value) ? (input.value['header.json'] ?? input.value['_journal/start.json']) : input.value;
   const logUsage = single && isLog(log) && isRecord(log.stats) ? sumUsage(log.stats.model_usage) : undefined;
   if (single) return { messages: readSample(samples[0]!, logUsage) };
   // Samples are separate conversations: each is linked and checked on its own.
