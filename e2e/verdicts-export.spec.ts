@@ -57,6 +57,8 @@ test('a tool-calling response: its call is pending, not an error, and every targ
   await expect(pending).toHaveAttribute('data-severity', 'info');
   await expect(pending).toHaveAttribute('data-tool-call-id', 'call_abc');
   await expect(page.locator('[data-testid=finding][data-severity="error"]')).toHaveCount(0);
+  // The card's chip says the call awaits its result, not that it has none.
+  await expect(page.locator('[data-testid=tool-call][data-tool-call-id="call_abc"] .tool-call-target')).toHaveText('awaits result');
 
   await page.locator('[data-testid=side-tab][data-tab="verdicts"]').click();
   await expect(page.locator('[data-testid=verdict][data-accepted="true"][data-pending="1"]')).toHaveCount(5);

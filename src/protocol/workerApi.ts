@@ -98,6 +98,8 @@ export interface CallChip {
   error?: string;
   /** The first result's message index. */
   result?: number;
+  /** No result yet, and none is due: the call ends the response or history (pending-tool-call). */
+  pending?: true;
 }
 
 /** What a timeline card shows of one message; the text is a prefix (see `textLength`). */

@@ -3,7 +3,25 @@ import { type CallChip, type Card } from '../protocol/workerApi';
 import { CARD_CHARS } from '../protocol/timelineView';
 import { argsLine, clip } from './text';
 
-function chip(call: ToolCall, transcript: Transcript): CallChip {
+/** Per transcript, the calls of each message that wait for their result (pending-tool-call), found once. */
+const pendingByTranscript = new WeakMap<Transcript, Map<number, Set<string>>>();
+
+function pendingCalls(transcript: Transcript, index: number): ReadonlySet<string> | undefined {
+  let pending = pendingByTranscript.get(transcript);
+  if (!pending) {
+    pending = new Map();
+    for (const f of transcript.findings) {
+      if (f.rule !== 'pending-tool-call' || f.toolCallId === undefined) continue;
+      const ids = pending.get(f.messageIndex) ?? new Set<string>();
+      ids.add(f.toolCallId);
+      pending.set(f.messageIndex, ids);
+    }
+    pendingByTranscript.set(transcript, pending);
+  }
+  return pending.get(index);
+}
+
+function chip(call: ToolCall, transcript: Transcript, pending: ReadonlySet<string> | undefined): CallChip {
   const result = call.id !== undefined ? transcript.links.get(call.id)?.results[0] : undefined;
   return {
     id: call.id,
@@ -12,6 +30,7 @@ function chip(call: ToolCall, transcript: Transcript): CallChip {
     invalid: call.invalid === true || call.error !== undefined,
     error: call.error,
     result,
+    ...(result === undefined && call.id !== undefined && pending?.has(call.id) && { pending: true }),
   };
 }
 
@@ -42,7 +61,7 @@ function cardOf(message: Message, transcript: Transcript): Card {
     text: clip(message.text, CARD_CHARS),
     textLength: message.text.length,
     contentKinds: contentKinds(message),
-    calls: [...message.toolCalls, ...message.invalidToolCalls].map((call) => chip(call, transcript)),
+    calls: [...message.toolCalls, ...message.invalidToolCalls].map((call) => chip(call, transcript, pendingCalls(transcript, message.index))),
     toolCallId: message.toolCallId,
     status: message.status,
     problem: message.problem,

@@ -61,6 +61,13 @@ describe('buildCards', () => {
     expect(orphan?.resultOf).toBeUndefined();
   });
 
+  it('marks a call that ends the history as awaiting its result, and no other', () => {
+    const ending = transcriptOf([human('q'), ai({ toolCalls: [call('late', 'lookup')] })]);
+    expect(buildCards(ending, [1])[0]?.calls.map((c) => [c.id, c.result, c.pending])).toEqual([['late', undefined, true]]);
+    const [caller] = buildCards(transcript, [1]);
+    expect(caller?.calls.map((c) => c.pending)).toEqual([undefined, undefined]);
+  });
+
   it('sends a prefix of a long text and its full length', () => {
     const [card] = buildCards(transcriptOf([human('y'.repeat(5_000_000))]), [0]);
     expect(card?.text.length).toBe(600);

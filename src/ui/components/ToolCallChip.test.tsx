@@ -37,6 +37,13 @@ describe('ToolCallChip', () => {
     expect(chip.title).toBe('lookup · id call_2 · Unexpected end of JSON input');
   });
 
+  it('says a pending call awaits its result, not that it has none', () => {
+    renderChip({ id: 'call_3', name: 'lookup', args: '{}', invalid: false, pending: true });
+    const target = screen.getByText('awaits result');
+    expect(target.className).toBe('tool-call-target pending');
+    expect(screen.queryByText('no result')).toBeNull();
+  });
+
   it('names a call without a name as such', () => {
     renderChip({ name: '', args: '{}', invalid: false });
     expect(screen.getByRole('button', { name: /\(unnamed\)/ }).title).toBe('id (none)');

@@ -12,6 +12,12 @@ interface Props {
   children?: ReactNode;
 }
 
+/** Where the result is: its message, awaited (a pending call that ends the history), or missing. */
+function target({ result, pending }: CallChip): string {
+  if (result !== undefined) return `→ #${result}`;
+  return pending ? 'awaits result' : 'no result';
+}
+
 /** One tool call of an AI message: its name, arguments, whether they are invalid, and where its result is. */
 export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick, children }: Props) {
   const { id, result } = call;
@@ -41,7 +47,7 @@ export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick
         <span className="tool-call-name">{call.name || '(unnamed)'}</span>
         <span className="tool-call-args">{call.args}</span>
         {call.invalid && <span className="tool-call-invalid">invalid</span>}
-        <span className={`tool-call-target${result === undefined ? ' orphan' : ''}`}>{result !== undefined ? `→ #${result}` : 'no result'}</span>
+        <span className={`tool-call-target${result !== undefined ? '' : call.pending ? ' pending' : ' orphan'}`}>{target(call)}</span>
       </button>
       {children}
     </span>
