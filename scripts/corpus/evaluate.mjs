@@ -2,14 +2,16 @@
 // Says, for every real file listed in fixtures/real/expected.json, whether the built CLI reads it
 // right: the expected format detected, the hand-counted messages, tool calls and tool results
 // found, every text snippet shown, and no error finding on a healthy file (scripts/corpus/judge.mjs).
-//   node scripts/corpus/evaluate.mjs [--json]          (after npm run build)
+//   node scripts/corpus/evaluate.mjs [--json] [--cli PATH]   (after npm run build)
+// --cli runs another build (an older commit's dist/cli/msgscope.js), to measure before and after.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { judge, tally } from './judge.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
-const cli = join(root, 'dist/cli/msgscope.js');
+const cliFlag = process.argv.indexOf('--cli');
+const cli = cliFlag === -1 ? join(root, 'dist/cli/msgscope.js') : process.argv[cliFlag + 1];
 const corpus = join(root, 'fixtures/real');
 const expected = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8'));
 const asJson = process.argv.includes('--json');

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listFormats } from '../core/formats/registry';
 import type { CheckReport } from './report';
 import { run } from './run';
 import { fakeIo } from './testing/io';
@@ -83,9 +84,17 @@ describe('msgscope formats', () => {
     const io = fakeIo();
     expect(await run(['formats'], io)).toBe(0);
     const rows = io.out.trimEnd().split('\n');
-    expect(rows.length).toBe(23);
+    expect(rows.length).toBe(listFormats().length);
+    expect(rows.length).toBeGreaterThan(35);
     expect(rows).toContain(rows.find((row) => /^langchain-stored +LangChain stored messages/.test(row)));
     const labelColumn = (row: string) => row.search(/ {2}\S/);
     expect(new Set(rows.map(labelColumn)).size).toBe(1);
+  });
+
+  it('README names as many formats as msgscope reads, one table row each, in the same order', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const names = listFormats().map((format) => format.name);
+    expect(readme).toContain(`any of\n${names.length} formats (`);
+    expect([...readme.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1])).toEqual(names);
   });
 });

@@ -40,6 +40,19 @@ export interface ToolCall {
   error?: string;
   /** True for entries of LangChain's `invalid_tool_calls`. */
   invalid?: boolean;
+  /**
+   * Set when the input gave the call no id and the reader made `id` up to link it (Gemini's
+   * `functionCall` needs none; OpenAI's legacy `function_call` and Ollama's calls often have none):
+   * where the call is in the input, e.g. `contents[1].parts[0]`. Findings and the error texts they
+   * quote name such a call by this position, never by the made-up id.
+   */
+  idMadeUp?: { path: string };
+  /**
+   * Set when the call was answered inside a server tool's run rather than by a tool result: the id of
+   * that server call (Anthropic programmatic tool calling: a `tool_use` whose `caller` is a code
+   * execution whose result is in the same message). No rule asks for its result.
+   */
+  answeredInside?: string;
   raw: unknown;
 }
 
@@ -54,13 +67,31 @@ export interface Usage {
   cacheRead?: number;
   cacheCreation?: number;
   reasoning?: number;
+  /**
+   * Every sampling pass the source billed for this message, when it lists them (Anthropic
+   * `usage.iterations`: `compaction`, `message`, `advisor_message`…); `input` and `output` above are
+   * then their sums, so a compaction pass is counted, and the passes show it apart.
+   */
+  iterations?: UsagePass[];
+}
+
+/** One billed sampling pass of a message; input as `Usage.input` counts it (cache reads and writes included). */
+export interface UsagePass {
+  type: string;
+  input: number;
+  output: number;
 }
 
 export interface Message {
   /** Position in the timeline, 0-based. */
   index: number;
   role: Role;
-  /** The role or type name exactly as the input wrote it (`AIMessageChunk`, `assistant`, `generic`...). */
+  /**
+   * The role or type name exactly as the input wrote it (`AIMessageChunk`, `assistant`, `generic`...).
+   * A tool result found inside the model's own turn (a Gemini `functionResponse` in a `"model"` turn,
+   * a `tool_result` block in an Anthropic `"assistant"` message) keeps that turn's role here:
+   * tool-result-wrong-role reports it.
+   */
   sourceType: string;
   id?: string;
   name?: string;
@@ -71,6 +102,8 @@ export interface Message {
   invalidToolCalls: ToolCall[];
   /** For tool results: the id of the call this answers. */
   toolCallId?: string;
+  /** Set when the reader made `toolCallId` up (see ToolCall.idMadeUp): findings name the result by its `location.path`. */
+  toolCallIdMadeUp?: boolean;
   /** For tool results: `success`, `error` or whatever the input said. */
   status?: string;
   usage?: Usage;
@@ -157,6 +190,11 @@ export interface TokenTotals {
   reasoning: number;
   /** How many messages carried usage. */
   messagesWithUsage: number;
+  /**
+   * The billed passes other than the messages' own (`compaction`…), one entry a type, summed over the
+   * messages: already part of input and output, listed to show them apart. Absent when none.
+   */
+  passes?: UsagePass[];
 }
 
 export interface ToolStats {

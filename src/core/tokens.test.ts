@@ -59,4 +59,17 @@ describe('computeTokens', () => {
     const t = tokensOf(build(ai({ toolCalls: [call('a', 'fetch')] }), tool('a', { name: 'other', text: "Error: KeyError('x')\n Please fix your mistakes." })));
     expect(t.perTool).toEqual([{ name: 'fetch', calls: 1, results: 1, errors: 1 }]);
   });
+
+  it("sums the passes billed beside the messages' own by type, and lists none when there are none", () => {
+    const compacted = (input: number, output: number) =>
+      usage(input + 100, output + 10, undefined, {
+        iterations: [
+          { type: 'compaction', input, output },
+          { type: 'message', input: 100, output: 10 },
+        ],
+      });
+    const t = tokensOf(build(human(), ai({ text: 'a', usage: compacted(5000, 50) }), human(), ai({ text: 'b', usage: compacted(7000, 70) })));
+    expect(t.totals).toMatchObject({ input: 12200, output: 140, passes: [{ type: 'compaction', input: 12000, output: 120 }] });
+    expect(tokensOf(toolErrorRetry).totals.passes).toBeUndefined();
+  });
 });

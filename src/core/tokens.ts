@@ -1,7 +1,7 @@
 import { callAt } from './checks/rule';
 import { isErrorResult } from './checks/toolError';
 import type { ToolLinks } from './model';
-import type { Message, TokenTotals, Tokens, ToolStats } from './model';
+import type { Message, TokenTotals, Tokens, ToolStats, UsagePass } from './model';
 
 type ModelStats = Tokens['perModel'][number];
 
@@ -25,6 +25,8 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
   const callNames = linkedCallNames(messages, links);
   const tools = new Map<string, ToolStats>();
   const models = new Map<string, ModelStats>();
+  // Billed passes beyond the message's own (compaction…), by type: few histories have any.
+  const passes = new Map<string, UsagePass>();
   const toolStats = (name: string): ToolStats => {
     let s = tools.get(name);
     if (s === undefined) tools.set(name, (s = { name, calls: 0, results: 0, errors: 0 }));
@@ -43,6 +45,7 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
       totals.cacheCreation += u.cacheCreation ?? 0;
       totals.reasoning += u.reasoning ?? 0;
       totals.messagesWithUsage++;
+      if (u.iterations !== undefined) addPasses(passes, u.iterations);
     }
     cumulative[i] = totals.total;
 
@@ -66,6 +69,7 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
     }
   }
 
+  if (passes.size > 0) totals.passes = [...passes.values()];
   const perTool = [...tools.values()].sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
   return { totals, cumulative, perTool, perModel: [...models.values()] };
 }
@@ -82,4 +86,17 @@ function linkedCallNames(messages: readonly Message[], links: ToolLinks): (strin
     if (name !== undefined) for (const result of link.results) names[result] = name;
   }
   return names;
+}
+
+/** Adds a message's passes other than its own `message` pass to the totals by type. */
+function addPasses(into: Map<string, UsagePass>, passes: readonly UsagePass[]): void {
+  for (const { type, input, output } of passes) {
+    if (type === 'message') continue;
+    const sum = into.get(type);
+    if (sum === undefined) into.set(type, { type, input, output });
+    else {
+      sum.input += input;
+      sum.output += output;
+    }
+  }
 }

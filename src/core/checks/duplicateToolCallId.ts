@@ -3,7 +3,8 @@ import type { Finding, Rejection, ToolLink } from '../model';
 import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
 import { geminiResponseCount } from '../providers/gemini';
 import { openaiChatOneResultPerCall } from '../providers/openaiChat';
-import { at, linkRule, report, type CheckContext, type LinkRule } from './rule';
+import { callRef, idInError, madeUpAt } from './callNames';
+import { at, callAt, linkRule, report, type CheckContext, type LinkRule } from './rule';
 
 /** One finding when an id is issued more than once, and one per result beyond the calls it has. */
 export const duplicateToolCallId: LinkRule<'duplicate-tool-call-id'> = linkRule({
@@ -45,13 +46,16 @@ function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Findin
 
 function answeredTwice(messages: CheckContext['messages'], link: ToolLink, answered: readonly { result: number }[], result: number): Finding {
   const id = link.id;
+  const madeUp = madeUpAt(messages, link);
+  const [call] = link.calls;
+  const name = (call && callAt(messages, call)?.name) ?? 'unknown';
   const earlier = answered.map((a) => a.result);
   // Anthropic checks each tool_result against the tool_use blocks of the message just before it.
   const { turnOf, blockOf } = anthropicLayout(messages);
   const turn = turnOf[result] ?? -1;
   const afterItsCall = link.calls.some((c) => (turnOf[c.messageIndex] ?? -1) === turn - 1);
   const rejectedBy: Rejection[] = [openaiChatOneResultPerCall];
-  if (turn >= 0 && !afterItsCall) rejectedBy.push(anthropicUnexpectedResult(turn, blockOf[result] ?? 0, id));
+  if (turn >= 0 && !afterItsCall) rejectedBy.push(anthropicUnexpectedResult(turn, blockOf[result] ?? 0, idInError(id, madeUp)));
   rejectedBy.push(geminiResponseCount);
   return report(
     duplicateToolCallId,
@@ -60,7 +64,7 @@ function answeredTwice(messages: CheckContext['messages'], link: ToolLink, answe
       messageIndex: result,
       toolCallId: id,
       related: [...link.calls.map((c) => c.messageIndex), ...earlier],
-      text: `Tool result ${at(result)} answers "${id}" again: ${earlier.map(at).join(', ')} already answered it.`,
+      text: `Tool result ${at(result)} answers ${callRef(id, madeUp, name)} again: ${earlier.map(at).join(', ')} already answered it.`,
       why: 'Each call gets exactly one result; the extra one is a second answer to the same call.',
       fix: `Remove ${at(result)}, or merge its content into ${at(earlier[earlier.length - 1] ?? result)}.`,
     },

@@ -7,6 +7,7 @@ import { anthropicRoles } from './anthropicRoles';
 import { anthropicToolResultNotFirst } from './anthropicToolResultNotFirst';
 import { duplicateMessageId } from './duplicateMessageId';
 import { duplicateToolCallId } from './duplicateToolCallId';
+import { emptyAiMessage } from './emptyAiMessage';
 import { geminiResponseCount } from './geminiResponseCount';
 import { invalidToolCall } from './invalidToolCall';
 import { orphanToolCall } from './orphanToolCall';
@@ -19,6 +20,7 @@ import { thinkingMissingSignature } from './thinkingMissingSignature';
 import { toolError } from './toolError';
 import { toolNameMismatch } from './toolNameMismatch';
 import { toolResultBeforeCall } from './toolResultBeforeCall';
+import { toolResultWrongRole } from './toolResultWrongRole';
 import { toolResultsNotAdjacent } from './toolResultsNotAdjacent';
 import { unrecognizedMessage } from './unrecognizedMessage';
 import { usageMismatch } from './usageMismatch';
@@ -29,6 +31,7 @@ export const rules = [
   orphanToolCall,
   pendingToolCall,
   orphanToolResult,
+  toolResultWrongRole,
   toolResultBeforeCall,
   toolResultsNotAdjacent,
   anthropicToolResultNotFirst,
@@ -37,6 +40,7 @@ export const rules = [
   invalidToolCall,
   duplicateMessageId,
   systemNotFirst,
+  emptyAiMessage,
   anthropicRoles,
   thinkingMissingSignature,
   toolError,

@@ -20,7 +20,9 @@ export const invalidToolCall: MessageRule<'invalid-tool-call'> = messageRule({
 });
 
 const argsOf = (c: ToolCall): string => clip(c.argsText ?? (typeof c.args === 'string' ? c.args : (stringifyJson(c.args) ?? '')), 80);
-const idOf = (c: ToolCall): string => (c.id === undefined ? 'without an id' : `"${c.id}"`);
+const idOf = (c: ToolCall): string => (c.idMadeUp ? `at ${c.idMadeUp.path}` : c.id === undefined ? 'without an id' : `"${c.id}"`);
+/** The id the input gave the call, not one the reader made up. */
+const ownId = (c: ToolCall): string | undefined => (c.idMadeUp ? undefined : c.id);
 
 function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, answer: number | undefined): Finding {
   const langchainReply = `LangChain's own answer for such a call (tool_messages_from_invalid_tool_calls) reads: ${langchainInvalidCallReply(c.name, c.error ?? '')}`;
@@ -42,15 +44,17 @@ function invalidEntry(messages: readonly Message[], m: Message, c: ToolCall, ans
       { notes: [langchainReply] },
     );
   }
+  const id = ownId(c);
+  const answerId = id === undefined ? '' : ` with tool_call_id="${id}"`;
   return report(
     invalidToolCall,
     messages,
     {
       ...base,
       why: `${unparsed} ToolNode runs only tool_calls, so nothing answers it; yet langchain-openai sends invalid_tool_calls to OpenAI as tool_calls, and OpenAI then wants an answer.`,
-      fix: `Answer it with a ToolMessage${c.id === undefined ? '' : ` with tool_call_id="${c.id}"`} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
+      fix: `Answer it with a ToolMessage${answerId} and status "error" right after ${at(m.index)}, so the model sees the parse error, or remove it from invalid_tool_calls.`,
     },
-    { rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.id)], notes: [langchainReply] },
+    { rejectedBy: c.id === undefined ? [] : [openaiChatMissingResult(c.idMadeUp?.path ?? c.id)], notes: [langchainReply] },
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Finding } from '../model';
 import { endsHistory, lastResultAfter, missingResult } from './missingResult';
+import { answerFor, idInError, madeUpCallAt, theCall } from './callNames';
 import { at, callAt, linkRule, report, type LinkRule } from './rule';
 
 /** A call no result answers, in the middle of a history; one that ends it is pending (pending-tool-call). */
@@ -16,9 +17,12 @@ export const orphanToolCall: LinkRule<'orphan-tool-call'> = linkRule({
         // check ignores them; invalid-tool-call reports them with their own fix.
         if (ref.invalid || endsHistory(messages, ref.messageIndex)) continue;
         const c = callAt(messages, ref);
+        // Answered inside a server tool's run (Anthropic programmatic tool calling): no result is due.
+        if (c?.answeredInside !== undefined) continue;
+        const madeUp = madeUpCallAt(messages, ref);
         const name = c?.name ?? 'unknown';
         const insertAfter = lastResultAfter(messages, ref.messageIndex);
-        const rejectedBy = missingResult(messages, ref.messageIndex, id, c);
+        const rejectedBy = missingResult(messages, ref.messageIndex, idInError(id, madeUp), c);
         findings.push(
           report(
             orphanToolCall,
@@ -26,9 +30,9 @@ export const orphanToolCall: LinkRule<'orphan-tool-call'> = linkRule({
             {
               messageIndex: ref.messageIndex,
               toolCallId: id,
-              text: `The ${name} call "${id}" in ${at(ref.messageIndex)} has no tool result after it.`,
+              text: `${theCall(name, id, madeUp, ref.messageIndex)} has no tool result after it.`,
               why: 'The next request would send a call the model never got an answer to.',
-              fix: `Add a ToolMessage with tool_call_id="${id}" right after ${at(insertAfter)}, or remove the call from ${at(ref.messageIndex)}.`,
+              fix: `Add ${answerFor(id, madeUp, name)} right after ${at(insertAfter)}, or remove the call from ${at(ref.messageIndex)}.`,
             },
             { rejectedBy },
           ),

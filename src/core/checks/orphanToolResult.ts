@@ -4,6 +4,7 @@ import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
 import { geminiResponseNotAfterCall } from '../providers/gemini';
 import { openaiChatResultWithoutCall } from '../providers/openaiChat';
 import { openaiResponsesMissingCall } from '../providers/openaiResponses';
+import { idInError, madeUpAt } from './callNames';
 import { at, linkRule, report, type LinkRule } from './rule';
 
 export const orphanToolResult: LinkRule<'orphan-tool-result'> = linkRule({
@@ -16,7 +17,10 @@ export const orphanToolResult: LinkRule<'orphan-tool-result'> = linkRule({
       if (link.calls.length > 0) return;
       const id = link.id;
       const { turnOf, blockOf } = anthropicLayout(messages);
+      const madeUp = madeUpAt(messages, link);
+      const wire = idInError(id, madeUp);
       for (const result of link.results) {
+        const name = messages[result]?.name ?? 'unnamed';
         findings.push(
           report(
             orphanToolResult,
@@ -24,15 +28,21 @@ export const orphanToolResult: LinkRule<'orphan-tool-result'> = linkRule({
             {
               messageIndex: result,
               toolCallId: id,
-              text: `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`,
+              text:
+                madeUp === undefined
+                  ? `Tool result ${at(result)} answers "${id}", but no AI message issued a call with that id.`
+                  : `Tool result ${at(result)} (${madeUp}) has no id, and no ${name} call waits for it in the AI message before it.`,
               why: 'The model never asked for this result, so nothing links it to a call.',
-              fix: `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`,
+              fix:
+                madeUp === undefined
+                  ? `Remove ${at(result)}, or set its tool_call_id to the id of the call it answers.`
+                  : `Remove ${at(result)}, or move it right after the AI message whose ${name} call it answers.`,
             },
             {
               rejectedBy: [
                 openaiChatResultWithoutCall,
-                openaiResponsesMissingCall(id),
-                anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id),
+                openaiResponsesMissingCall(wire),
+                anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, wire),
                 geminiResponseNotAfterCall,
               ],
             },

@@ -1,5 +1,6 @@
 import type { Finding } from '../model';
 import { endsHistory, lastResultAfter, missingResult } from './missingResult';
+import { answerFor, idInError, madeUpCallAt, theCall } from './callNames';
 import { at, callAt, linkRule, report, type LinkRule } from './rule';
 
 /**
@@ -17,6 +18,9 @@ export const pendingToolCall: LinkRule<'pending-tool-call'> = linkRule({
       for (const ref of unanswered) {
         if (ref.invalid || !endsHistory(messages, ref.messageIndex)) continue;
         const c = callAt(messages, ref);
+        // Answered inside a server tool's run (Anthropic programmatic tool calling): nothing waits.
+        if (c?.answeredInside !== undefined) continue;
+        const madeUp = madeUpCallAt(messages, ref);
         const name = c?.name ?? 'unknown';
         findings.push(
           report(
@@ -25,11 +29,11 @@ export const pendingToolCall: LinkRule<'pending-tool-call'> = linkRule({
             {
               messageIndex: ref.messageIndex,
               toolCallId: id,
-              text: `The ${name} call "${id}" in ${at(ref.messageIndex)} is waiting for its result: the history ends here.`,
+              text: `${theCall(name, id, madeUp, ref.messageIndex)} is waiting for its result: the history ends here.`,
               why: 'A response that calls a tool ends this way; the next request must carry what the tool returned.',
-              fix: `Run the tool and add a ToolMessage with tool_call_id="${id}" after ${at(lastResultAfter(messages, ref.messageIndex))} before sending the history again.`,
+              fix: `Run the tool and add ${answerFor(id, madeUp, name)} after ${at(lastResultAfter(messages, ref.messageIndex))} before sending the history again.`,
             },
-            { neededBy: missingResult(messages, ref.messageIndex, id, c) },
+            { neededBy: missingResult(messages, ref.messageIndex, idInError(id, madeUp), c) },
           ),
         );
       }

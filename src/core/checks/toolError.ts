@@ -32,7 +32,8 @@ export const toolError: MessageRule<'tool-error'> = messageRule({
       if (m.role !== 'tool' || !isErrorResult(m)) return;
       const id = m.toolCallId;
       const callMessage = id === undefined ? undefined : links.get(id)?.calls[0]?.messageIndex;
-      const what = [m.name, id && `"${id}"`].filter(Boolean).join(' ');
+      // A made-up id names nothing in the input: the message number says which result it is.
+      const what = [m.name, id !== undefined && m.toolCallIdMadeUp !== true && `"${id}"`].filter(Boolean).join(' ');
       findings.push(
         report(toolError, messages, {
           messageIndex: m.index,

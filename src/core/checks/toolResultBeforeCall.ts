@@ -4,7 +4,8 @@ import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
 import { geminiResponseNotAfterCall } from '../providers/gemini';
 import { LANGGRAPH_ACCEPTS_ORDER } from '../providers/langgraph/errors';
 import { openaiChatResultWithoutCall } from '../providers/openaiChat';
-import { at, linkRule, report, type LinkRule } from './rule';
+import { callRef, idInError, madeUpAt } from './callNames';
+import { at, callAt, linkRule, report, type LinkRule } from './rule';
 
 export const toolResultBeforeCall: LinkRule<'tool-result-before-call'> = linkRule({
   id: 'tool-result-before-call',
@@ -14,7 +15,9 @@ export const toolResultBeforeCall: LinkRule<'tool-result-before-call'> = linkRul
     ({ messages }, findings: Finding[]) =>
     (link, { early }) => {
       const id = link.id;
+      const madeUp = madeUpAt(messages, link);
       for (const { call, result } of early) {
+        const name = callAt(messages, call)?.name ?? 'unknown';
         const { turnOf, blockOf } = anthropicLayout(messages);
         findings.push(
           report(
@@ -24,12 +27,16 @@ export const toolResultBeforeCall: LinkRule<'tool-result-before-call'> = linkRul
               messageIndex: result,
               toolCallId: id,
               related: [call.messageIndex],
-              text: `Tool result ${at(result)} answers "${id}", but the call is only issued later, in ${at(call.messageIndex)}.`,
+              text: `Tool result ${at(result)} answers ${callRef(id, madeUp, name)}, but the call is only issued later, in ${at(call.messageIndex)}.`,
               why: 'A result must follow the AI message that asked for it.',
               fix: `Move ${at(result)} to just after ${at(call.messageIndex)}, with that message's other tool results.`,
             },
             {
-              rejectedBy: [openaiChatResultWithoutCall, anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, id), geminiResponseNotAfterCall],
+              rejectedBy: [
+                openaiChatResultWithoutCall,
+                anthropicUnexpectedResult(turnOf[result] ?? 0, blockOf[result] ?? 0, idInError(id, madeUp)),
+                geminiResponseNotAfterCall,
+              ],
               notes: [LANGGRAPH_ACCEPTS_ORDER],
             },
           ),

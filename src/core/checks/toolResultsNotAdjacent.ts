@@ -4,7 +4,8 @@ import { anthropicMissingResult, anthropicResultsNotFirst } from '../providers/a
 import { geminiResponseNotAfterCall } from '../providers/gemini';
 import { LANGGRAPH_ACCEPTS_ORDER } from '../providers/langgraph/errors';
 import { openaiChatMissingResult } from '../providers/openaiChat';
-import { at, linkRule, nextNonTool, report, type LinkRule } from './rule';
+import { callRef, idInError, madeUpAt } from './callNames';
+import { at, callAt, linkRule, nextNonTool, report, type LinkRule } from './rule';
 
 /**
  * Anthropic sees the request its export builds: a human message that shares the result's user turn
@@ -32,8 +33,11 @@ export const toolResultsNotAdjacent: LinkRule<'tool-results-not-adjacent'> = lin
       for (const { call, result } of answered) {
         const between = runEnd[call.messageIndex + 1] ?? messages.length;
         if (between >= result) continue;
+        const madeUp = madeUpAt(messages, link);
+        const wire = idInError(id, madeUp);
+        const name = callAt(messages, call)?.name ?? 'unknown';
         const role = messages[between]?.role ?? 'unknown';
-        const anthropic = anthropicRejection(anthropicLayout(messages), call.messageIndex, result, id);
+        const anthropic = anthropicRejection(anthropicLayout(messages), call.messageIndex, result, wire);
         findings.push(
           report(
             toolResultsNotAdjacent,
@@ -42,11 +46,11 @@ export const toolResultsNotAdjacent: LinkRule<'tool-results-not-adjacent'> = lin
               messageIndex: result,
               toolCallId: id,
               related: [call.messageIndex, between],
-              text: `Tool result ${at(result)} answers "${id}" from ${at(call.messageIndex)}, but ${at(between)} (${role}) stands between them.`,
+              text: `Tool result ${at(result)} answers ${callRef(id, madeUp, name)} from ${at(call.messageIndex)}, but ${at(between)} (${role}) stands between them.`,
               why: 'Only tool messages may stand between an AI message with tool calls and their results.',
               fix: `Move ${at(result)} to just before ${at(between)}, so it follows the other results of ${at(call.messageIndex)}.`,
             },
-            { rejectedBy: [openaiChatMissingResult(id), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall], notes: [LANGGRAPH_ACCEPTS_ORDER] },
+            { rejectedBy: [openaiChatMissingResult(wire), ...(anthropic ? [anthropic] : []), geminiResponseNotAfterCall], notes: [LANGGRAPH_ACCEPTS_ORDER] },
           ),
         );
       }

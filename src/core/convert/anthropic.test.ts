@@ -3,6 +3,9 @@ import crossFormat from '../../../fixtures/cross-format/langchain-stored.json?ra
 import redisLogs from '../../../fixtures/redis-logs.langchain.json?raw';
 import toolErrorRetry from '../../../fixtures/tool-error-retry.langchain.json?raw';
 import weather from '../../../fixtures/weather.anthropic.json?raw';
+import webSearch from '../../../fixtures/real/vercel-ai/anthropic-web-search-tool.1.json?raw';
+import programmatic from '../../../fixtures/real/vercel-ai/anthropic-programmatic-tool-calling.1.json?raw';
+import compaction from '../../../fixtures/real/vercel-ai/anthropic-compaction.1.json?raw';
 import { buildTranscript } from '../analyze';
 import type { ContentBlock } from '../model';
 import { transcript } from '../testing/importing';
@@ -100,5 +103,19 @@ describe('Anthropic export', () => {
     expect(essentials(back.messages)).toEqual(expected);
     expect(back.messages[3]?.status).toBe('error');
     expect(lost).toContain('message #2: invalid calls nothing answers are left out (a tool_use needs a tool_result)');
+  });
+});
+
+describe('Anthropic export of server tools', () => {
+  const blockTypes = (text: string): string[] => (JSON.parse(text) as { content: { type: string }[] }).content.map((b) => b.type);
+
+  it.each([
+    ['web search', webSearch],
+    ['programmatic tool calling', programmatic],
+    ['compaction', compaction],
+  ])('puts every block of a %s response back in its place', (_, text) => {
+    const out = JSON.parse(toAnthropic(text).text) as { messages: { role: string; content: { type: string }[] }[] };
+    expect(out.messages).toHaveLength(1);
+    expect(out.messages[0]?.content.map((b) => b.type)).toEqual(blockTypes(text));
   });
 });

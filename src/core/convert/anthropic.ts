@@ -3,6 +3,8 @@
 import type { Message, Transcript } from '../model';
 import { assistantBlocks, humanBlocks, toolResultBlock, type Block } from '../providers/anthropic/blocks';
 import { anthropicLayout, type AnthropicTurn } from '../providers/anthropic/requestLayout';
+import { isServerResult } from '../providers/anthropic/serverTools';
+import { resultsInside } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
 import { requestLosses } from './requestLosses';
 
@@ -28,12 +30,24 @@ function systemOf(messages: readonly Message[], lost: Lost): Request['system'] {
 
 function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered: ReadonlySet<string>, lost: Lost): string | Block[] {
   const blocks: Block[] = [];
+  // Server results go back into the assistant message they were read out of, in their place.
+  const placed = new Set<number>();
   for (const index of turn.messages) {
     const m = messages[index];
-    if (m === undefined) continue;
+    if (m === undefined || placed.has(index)) continue;
     if (m.name !== undefined && m.role !== 'tool') lost.add(m.index, `${TARGET} messages have no name`);
-    if (m.role === 'ai') blocks.push(...assistantBlocks(m, lost, answered));
-    else if (m.role === 'tool') blocks.push(toolResultBlock(m, lost));
+    if (m.role === 'ai') {
+      const inside = resultsInside(messages, m).filter(({ message }) => isServerResult(message) && turn.messages.includes(message.index));
+      for (const { message } of inside) placed.add(message.index);
+      blocks.push(
+        ...assistantBlocks(
+          m,
+          lost,
+          answered,
+          inside.map(({ message, at }) => ({ at, block: toolResultBlock(message, lost) })),
+        ),
+      );
+    } else if (m.role === 'tool') blocks.push(toolResultBlock(m, lost));
     else blocks.push(...humanBlocks(m, lost));
   }
   const plain = turn.messages.length === 1 && blocks.length === 1 ? writtenAsString(messages[turn.messages[0] ?? -1]) : undefined;

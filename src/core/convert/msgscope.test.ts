@@ -9,6 +9,17 @@ const fixtures = import.meta.glob<string>(['../../../fixtures/*.*', '../../../fi
   eager: true,
 });
 
+/** Real files whose reading carries made-up ids, calls answered inside a code run, compaction passes and results in the wrong role. */
+const marked = import.meta.glob<string>(
+  [
+    '../../../fixtures/real/vercel-ai/anthropic-compaction.1.json',
+    '../../../fixtures/real/vercel-ai/anthropic-programmatic-tool-calling.1.json',
+    '../../../fixtures/real/vercel-ai/google-tool-call-gemini3.json',
+    '../../../fixtures/formats/gemini/fault.json',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+);
+
 /** Everything but where the message sits in the file it was read from. */
 const withoutLocation = (messages: readonly Message[]) => messages.map((m) => ({ ...m, location: undefined }));
 
@@ -33,6 +44,16 @@ describe('msgscope export', () => {
       expect(back.format).toBe('msgscope');
       expect(withoutLocation(back.messages)).toEqual(withoutLocation(original.messages));
       expect(back.findings.map((f) => [f.rule, f.messageIndex])).toEqual(original.findings.map((f) => [f.rule, f.messageIndex]));
+    },
+  );
+
+  // Messages only: the msgscope file does not say whether the history was a response (`kind`).
+  it.each(Object.entries(marked).map(([path, text]) => ({ file: path.replace('../../../fixtures/', ''), text })))(
+    '$file → msgscope → back keeps every mark',
+    ({ text }) => {
+      const original = transcript(text);
+      const back = transcript(convertTranscript(original, 'msgscope').text);
+      expect(withoutLocation(back.messages)).toEqual(withoutLocation(original.messages));
     },
   );
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import crossFormat from '../../../fixtures/cross-format/langchain-stored.json?raw';
 import redisLogs from '../../../fixtures/redis-logs.langchain.json?raw';
 import toolErrorRetry from '../../../fixtures/tool-error-retry.langchain.json?raw';
+import webSearch from '../../../fixtures/real/vercel-ai/anthropic-web-search-tool.1.json?raw';
+import mcp from '../../../fixtures/real/vercel-ai/anthropic-mcp.1.json?raw';
 import { build, call, human, ai, tool } from '../testing/messages';
 import { buildTranscript } from '../analyze';
 import { transcript } from '../testing/importing';
@@ -64,5 +66,28 @@ describe('OpenAI Chat export', () => {
     const back = transcript(convertTranscript(viaOpenAI, 'langchain-stored').text, 'langchain-stored');
     expect(essentials(back.messages)).toEqual(essentials(original.messages));
     expect(back.messages.map((m) => m.name)).toEqual(original.messages.map((m) => (m.role === 'tool' ? undefined : m.name)));
+  });
+});
+
+describe('OpenAI Chat export of Anthropic server tools', () => {
+  it('says when text written after the searches is sent before their results', () => {
+    const { lost } = toOpenAI(webSearch);
+    expect(lost).toContain(
+      "message #0: text written after its server tool results (#1, #2) is sent before them: OpenAI Chat puts an assistant message's text ahead of its tool results",
+    );
+  });
+
+  it('says it for an MCP result followed by text, and not for a response whose text all comes first', () => {
+    expect(toOpenAI(mcp).lost.some((line) => line.includes('sent before them'))).toBe(true);
+    const firstText = JSON.stringify({
+      type: 'message',
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Searching.' },
+        { type: 'server_tool_use', id: 'srv_1', name: 'web_search', input: { query: 'q' } },
+        { type: 'web_search_tool_result', tool_use_id: 'srv_1', content: [] },
+      ],
+    });
+    expect(toOpenAI(firstText).lost.some((line) => line.includes('sent before them'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // OpenAI Chat Completions request body `{messages: [...]}` (docs/FORMATS.md, "OpenAI, Mistral and Ollama").
 import { isRecord } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript } from '../model';
+import { resultsInside, wireContent } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
 import { dataUrl, readImage } from '../providers/media';
 import { onlyText, requestLosses } from './requestLosses';
@@ -75,6 +76,30 @@ function convertMessage(m: Message, lost: Lost): Json | undefined {
   }
 }
 
+/**
+ * An Anthropic assistant message that searched (or ran code) and then wrote more: its server results
+ * were read out into the tool messages after it, and OpenAI Chat sends an assistant message's text
+ * before its tool results, so the text written after a result comes before it. Said, not done silently.
+ */
+function reorderedText(messages: readonly Message[], m: Message, lost: Lost): void {
+  const inside = resultsInside(messages, m);
+  const content = wireContent(m);
+  const [first] = inside;
+  if (first === undefined || content === undefined) return;
+  const after = m.content.some((block) => block.kind === 'text' && (block.text ?? '') !== '' && content.indexOf(block.raw) > first.at);
+  if (!after) return;
+  const results = inside.map(({ message }) => `#${message.index}`).join(', ');
+  lost.add(
+    m.index,
+    `text written after its server tool results (${results}) is sent before them: ${TARGET} puts an assistant message's text ahead of its tool results`,
+  );
+}
+
 export function toOpenAIChat(t: Transcript, lost: Lost): { messages: Json[] } {
-  return { messages: t.messages.flatMap<Json>((m) => convertMessage(m, lost) ?? []) };
+  return {
+    messages: t.messages.flatMap<Json>((m) => {
+      if (m.role === 'ai') reorderedText(t.messages, m, lost);
+      return convertMessage(m, lost) ?? [];
+    }),
+  };
 }

@@ -9,9 +9,9 @@ export type MessageDraft = Omit<Message, 'index'> & { index?: number };
 
 /** The user's input after JSON / JSON Lines parsing, before any format is chosen. */
 export interface ParsedInput {
-  /** The parsed document; for JSON Lines, an array with one value per non-blank line. */
+  /** The parsed document; for JSON Lines, an array with one value per non-blank line; for SSE, one per event's data. */
   value: unknown;
-  /** True when the text was JSON Lines; then `lineOf[i]` is the 1-based line of element i. */
+  /** True when the text was JSON Lines or SSE (json/sse.ts); then `lineOf[i]` is the 1-based line of element i. */
   jsonLines: boolean;
   lineOf: number[];
   /** For JSON Lines: element index -> why that line is not JSON (the element then holds the line's text). */

@@ -1,6 +1,7 @@
 import type { ImportError } from '../model';
 import type { ParsedInput } from '../formats/types';
 import { findJsonError, lineColumnAt, snippetAt } from './jsonError';
+import { parseSse } from './sse';
 
 export type ParseResult = { ok: true; input: ParsedInput } | { ok: false; error: ImportError };
 
@@ -9,7 +10,7 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Reads text as one JSON document or, failing that, as JSON Lines. */
+/** Reads text as one JSON document or, failing that, as JSON Lines, or as server-sent events (their data payloads, see sse.ts). */
 export function parseInput(rawText: string): ParseResult {
   const text = stripBom(rawText);
   if (text.trim() === '') {
@@ -18,8 +19,13 @@ export function parseInput(rawText: string): ParseResult {
   try {
     return { ok: true, input: { value: JSON.parse(text) as unknown, jsonLines: false, lineOf: [] } };
   } catch (parseError) {
-    return parseJsonLines(text) ?? { ok: false, error: invalidJson(text, parseError) };
+    return parseJsonLines(text) ?? sseInput(text) ?? { ok: false, error: invalidJson(text, parseError) };
   }
+}
+
+function sseInput(text: string): ParseResult | undefined {
+  const input = parseSse(text);
+  return input && { ok: true, input };
 }
 
 function invalidJson(text: string, parseError: unknown): ImportError {

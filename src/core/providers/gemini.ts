@@ -16,3 +16,21 @@ export const geminiMissingThoughtSignature: Rejection = {
   target: 'gemini',
   error: 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly…',
 };
+
+/** docs/FORMATS.md, "Gemini": `contents` is the request's list; `n` the position of the empty one in it. */
+export const geminiEmptyParts = (n: number): Rejection => ({
+  target: 'gemini',
+  error: `* GenerateContentRequest.contents[${n}].parts: contents.parts must not be empty.`,
+});
+
+/**
+ * docs/FORMATS.md, "Gemini": no report quotes what Gemini answers to a functionResponse part in a
+ * "model" turn in the middle of `contents`; one that ends `contents` leaves a request ending on a model
+ * turn, which Vertex AI answers with the text quoted.
+ */
+export const geminiResponseInModelTurn = (path: string, endsRequest: boolean): Rejection => ({
+  target: 'gemini',
+  error: endsRequest
+    ? 'Requests ending with a model turn are not supported.'
+    : `${path}: a functionResponse part in a "model" turn (no verbatim error text on record: function responses go back in a "user" turn)`,
+});

@@ -78,7 +78,7 @@ export function syntheticRun(size: number): { messages: Message[]; planted: Plan
         plant('invalid-tool-call', push(human(), ai({ invalidToolCalls: [call(a, 'search', { invalid: true })] })) + 1, a);
         break;
       case 11000:
-        plant('usage-mismatch', push(human(), ai({ usage: usage(100, 10, 999) })) + 1);
+        plant('usage-mismatch', push(human(), ai({ text: 'Done.', usage: usage(100, 10, 999) })) + 1);
         break;
       case 12000:
         plant('unrecognized-message', push(other('no role or type')));

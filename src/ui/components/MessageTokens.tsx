@@ -6,6 +6,10 @@ export function MessageTokens({ usage, cumulative }: { usage: Usage; cumulative:
     usage.cacheRead !== undefined && `cache read ${formatCount(usage.cacheRead)}`,
     usage.cacheCreation !== undefined && `cache write ${formatCount(usage.cacheCreation)}`,
     usage.reasoning !== undefined && `reasoning ${formatCount(usage.reasoning)}`,
+    // Passes billed beside the message's own (Anthropic compaction): counted above, named apart here.
+    ...(usage.iterations ?? [])
+      .filter((pass) => pass.type !== 'message')
+      .map((pass) => `${pass.type} in ${formatCount(pass.input)} out ${formatCount(pass.output)}`),
   ].filter(Boolean);
   return (
     <span

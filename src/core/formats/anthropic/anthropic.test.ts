@@ -4,7 +4,9 @@ import fault from '../../../../fixtures/formats/anthropic/fault.json?raw';
 import response from '../../../../fixtures/formats/anthropic/response.json?raw';
 import toolCalls from '../../../../fixtures/formats/anthropic/tool-calls.json?raw';
 import weather from '../../../../fixtures/weather.anthropic.json?raw';
-import { input, json, rules, transcript, where } from '../../testing/importing';
+import compaction from '../../../../fixtures/real/vercel-ai/anthropic-compaction.1.json?raw';
+import programmatic from '../../../../fixtures/real/vercel-ai/anthropic-programmatic-tool-calling.1.json?raw';
+import { allRules, input, json, rules, transcript, where } from '../../testing/importing';
 import { anthropic } from './anthropic';
 import { detectFormat } from '../registry';
 
@@ -257,5 +259,102 @@ describe('anthropic detection', () => {
     // Gemini contents.
     expect(score({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] })).toBe(0);
     expect(score({ type: 'message', role: 'user', content: [] })).toBe(0);
+  });
+});
+
+describe('anthropic server-side runs', () => {
+  it('takes the calls a finished code run made and answered as answered: no orphan, nothing pending', () => {
+    const t = transcript(programmatic);
+    const [ai] = t.messages;
+    expect(ai?.toolCalls.map((c) => [c.name, c.answeredInside])).toEqual([
+      ['code_execution', undefined],
+      ['rollDie', 'srvtoolu_01CberhXc9TgYXrCZU8bQoks'],
+      ['rollDie', 'srvtoolu_01CberhXc9TgYXrCZU8bQoks'],
+      ['rollDie', 'srvtoolu_01CberhXc9TgYXrCZU8bQoks'],
+      ['rollDie', 'srvtoolu_01CberhXc9TgYXrCZU8bQoks'],
+    ]);
+    expect(rules(t)).toEqual([]);
+    // Replayed inside a history, the next user turn owes them no tool_result either.
+    const response = JSON.parse(programmatic) as { content: unknown };
+    const history = json({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      messages: [
+        { role: 'user', content: 'Play the dice game.' },
+        { role: 'assistant', content: response.content },
+        { role: 'user', content: 'Who won?' },
+      ],
+    });
+    expect(allRules(transcript(history))).toEqual([]);
+  });
+
+  it('leaves a call of a run that paused for it waiting for its tool_result', () => {
+    const t = transcript(
+      json({
+        type: 'message',
+        role: 'assistant',
+        stop_reason: 'tool_use',
+        content: [
+          { type: 'server_tool_use', id: 'srv_1', name: 'code_execution', input: { code: 'roll()' } },
+          { type: 'tool_use', id: 'toolu_1', name: 'rollDie', input: {}, caller: { type: 'code_execution_20250825', tool_id: 'srv_1' } },
+        ],
+      }),
+    );
+    expect(t.messages[0]?.toolCalls[1]?.answeredInside).toBeUndefined();
+    expect(rules(t)).toEqual([
+      ['pending-tool-call', 0, 'srv_1'],
+      ['pending-tool-call', 0, 'toolu_1'],
+    ]);
+  });
+
+  it('counts compaction passes in the usage and keeps them apart', () => {
+    const t = transcript(compaction);
+    const [ai] = t.messages;
+    expect(ai?.content.map((b) => [b.kind, b.type])).toEqual([
+      ['other', 'compaction'],
+      ['text', 'text'],
+    ]);
+    expect(ai?.content[0]?.text).toMatch(/^## Summary of Conversation/);
+    expect(ai?.usage).toEqual({
+      input: 60385 + 682,
+      output: 592 + 1320,
+      total: 60385 + 682 + 592 + 1320,
+      totalReported: false,
+      cacheRead: 0,
+      cacheCreation: 0,
+      iterations: [
+        { type: 'compaction', input: 60385, output: 592 },
+        { type: 'message', input: 682, output: 1320 },
+      ],
+    });
+    expect(t.tokens.totals).toMatchObject({ input: 61067, output: 1912, passes: [{ type: 'compaction', input: 60385, output: 592 }] });
+    expect(rules(t)).toEqual([]);
+  });
+
+  it('reads a tool_result written into the assistant message of its tool_use as a result in the wrong role', () => {
+    const t = transcript(
+      json({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 1024,
+        messages: [
+          { role: 'user', content: 'Weather?' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} },
+              { type: 'tool_result', tool_use_id: 'toolu_1', content: '15°C' },
+            ],
+          },
+          { role: 'user', content: 'Thanks' },
+        ],
+      }),
+    );
+    expect(t.messages.map((m) => [m.role, m.sourceType, m.location.path])).toEqual([
+      ['human', 'user', 'messages[0]'],
+      ['ai', 'assistant', 'messages[1]'],
+      ['tool', 'assistant', 'messages[1].content[1]'],
+      ['human', 'user', 'messages[2]'],
+    ]);
+    expect(allRules(t)).toEqual([['tool-result-wrong-role', 2, 'toolu_1']]);
   });
 });

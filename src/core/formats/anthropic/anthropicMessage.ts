@@ -5,11 +5,11 @@
 // server_tool_use_block.py, web_search_tool_result_block.py, usage.py) and, for `mid_conv_system`,
 // mid_conversation_system_block_param.py @458a645.
 import { isRecord, kindOf } from '../../json/value';
-import type { ContentBlock, Role, ToolCall, Usage } from '../../model';
+import type { ContentBlock, Role, ToolCall, Usage, UsagePass } from '../../model';
 import { splitTurn, wholeTurn, type Where } from '../common/draftPaths';
 import { expectedObject, joinText, newDraft, problemDraft } from '../common/drafts';
 import { numberOf } from '../common/fields';
-import { usageFrom } from '../common/usage';
+import { addUsage, usageFrom } from '../common/usage';
 import { readContent } from '../common/content';
 import { readToolCall } from '../common/toolCall';
 import type { MessageDraft } from '../types';
@@ -56,7 +56,10 @@ export function readAnthropicMessage(element: unknown, where: Where): MessageDra
  * Server tools (web search, code execution, MCP) run inside the API call, so their call and result
  * both sit in the assistant message. The call stays a ToolCall of the AI message and the result
  * becomes a tool message right after it: the link by id then works like a client tool's, and an
- * unanswered server call or a stray result is reported the same way.
+ * unanswered server call or a stray result is reported the same way. A client `tool_result` belongs
+ * in a user message: one found here keeps the role `assistant` as its `sourceType`
+ * (tool-result-wrong-role reports it), and an assistant message holding nothing else makes no AI
+ * message of its own.
  */
 function readAssistant(element: Record<string, unknown>, blocks: unknown[], where: Where): MessageDraft[] {
   const kept: ContentBlock[] = [];
@@ -65,15 +68,40 @@ function readAssistant(element: Record<string, unknown>, blocks: unknown[], wher
   blocks.forEach((block, j) => {
     const type = typeOf(block);
     if (isRecord(block) && isResultType(type)) {
-      results.push(readResult(block, type, where.inner(`.content[${j}]`)));
+      const result = readResult(block, type, where.inner(`.content[${j}]`));
+      if (type === 'tool_result') result.sourceType = 'assistant';
+      results.push(result);
       return;
     }
     kept.push(readBlock(block));
     if (isRecord(block) && isCallType(type)) calls.push(readCall(block));
   });
+  answeredInsideRuns(calls, blocks);
+  if (kept.length === 0 && results.length > 0 && results.every((r) => r.sourceType === 'assistant')) {
+    const [first] = results;
+    if (first) withMeta(first, element);
+    return results;
+  }
   const ai = withMeta(newDraft('ai', 'assistant', kept, element, where.path), element);
   ai.toolCalls = calls;
   return [ai, ...results];
+}
+
+/**
+ * Programmatic tool calling: a `tool_use` whose `caller` is a code execution was run from inside that
+ * code, and its result went back into the run. When the run's own result is in the same message, the
+ * run is over and the call was answered there; otherwise (the response paused for it) it waits for a
+ * tool_result like any other call.
+ */
+function answeredInsideRuns(calls: ToolCall[], blocks: readonly unknown[]): void {
+  let finished: Set<string> | undefined;
+  for (const call of calls) {
+    const caller = isRecord(call.raw) && isRecord(call.raw.caller) ? call.raw.caller : undefined;
+    const run = caller && typeof caller.type === 'string' && caller.type.startsWith('code_execution') ? caller.tool_id : undefined;
+    if (typeof run !== 'string') continue;
+    finished ??= new Set(blocks.flatMap((b) => (isRecord(b) && isResultType(typeOf(b)) && typeof b.tool_use_id === 'string' ? [b.tool_use_id] : [])));
+    if (finished.has(run)) call.answeredInside = run;
+  }
 }
 
 function readTurn(role: Role, roleName: string, element: Record<string, unknown>, blocks: unknown[], where: Where): MessageDraft[] {
@@ -94,6 +122,10 @@ function readTurn(role: Role, roleName: string, element: Record<string, unknown>
 function readBlock(block: unknown): ContentBlock {
   if (isRecord(block) && block.type === 'mid_conv_system') {
     return { kind: 'text', type: 'mid_conv_system', text: joinText(readContent(block.content)), raw: block };
+  }
+  // Server-side compaction: the summary that stands for the turns before it (docs/FORMATS.md, "Anthropic").
+  if (isRecord(block) && block.type === 'compaction') {
+    return { kind: 'other', type: 'compaction', text: typeof block.content === 'string' ? block.content : undefined, raw: block };
   }
   // Text, thinking (its signature stays in raw), redacted_thinking, image, document, tool_use...
   return readContent([block])[0] ?? { kind: 'other', type: '(none)', raw: block };
@@ -155,14 +187,37 @@ function withMeta(draft: MessageDraft, element: Record<string, unknown>): Messag
  * Anthropic's `input_tokens` excludes cache reads and writes. Input here is input_tokens +
  * cache_read_input_tokens + cache_creation_input_tokens (as langchain-anthropic's usage_metadata
  * does), so totals compare with providers whose prompt count includes cached tokens. Anthropic
- * reports no total: it is input + output, not reported.
+ * reports no total: it is input + output, not reported. With `iterations`, the top-level counts leave
+ * the compaction passes out; the billed usage is the sum of every pass (docs/FORMATS.md, "Anthropic").
  */
 export function readAnthropicUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
+  const passes = Array.isArray(value.iterations) ? value.iterations.flatMap(readPass) : [];
+  if (passes.length > 0) return passUsage(passes);
+  return countsOf(value)?.usage;
+}
+
+function countsOf(value: Record<string, unknown>): { usage: Usage; input: number; output: number } | undefined {
   const input = numberOf(value.input_tokens);
   const output = numberOf(value.output_tokens);
   if (input === undefined && output === undefined) return undefined;
   const cacheRead = numberOf(value.cache_read_input_tokens);
   const cacheCreation = numberOf(value.cache_creation_input_tokens);
-  return usageFrom({ input: (input ?? 0) + (cacheRead ?? 0) + (cacheCreation ?? 0), output, cacheRead, cacheCreation });
+  const usage = usageFrom({ input: (input ?? 0) + (cacheRead ?? 0) + (cacheCreation ?? 0), output, cacheRead, cacheCreation });
+  return usage && { usage, input: usage.input, output: usage.output };
+}
+
+function readPass(value: unknown): { pass: UsagePass; usage: Usage }[] {
+  const counts = isRecord(value) ? countsOf(value) : undefined;
+  if (!isRecord(value) || !counts) return [];
+  const type = typeof value.type === 'string' ? value.type : 'message';
+  return [{ pass: { type, input: counts.input, output: counts.output }, usage: counts.usage }];
+}
+
+function passUsage(passes: readonly { pass: UsagePass; usage: Usage }[]): Usage {
+  let total: Usage | undefined;
+  for (const { usage } of passes) total = addUsage(total, usage);
+  const usage = total ?? { input: 0, output: 0, total: 0, totalReported: false };
+  usage.iterations = passes.map(({ pass }) => pass);
+  return usage;
 }

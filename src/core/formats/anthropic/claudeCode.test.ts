@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import clean from '../../../../fixtures/formats/claude-code/clean.jsonl?raw';
 import fault from '../../../../fixtures/formats/claude-code/fault.jsonl?raw';
 import toolCalls from '../../../../fixtures/formats/claude-code/tool-calls.jsonl?raw';
+import streamJson from '../../../../fixtures/real/claude-agent-sdk-gleam/basic_query.ndjson?raw';
+import loglines from '../../../../fixtures/real/claude-code-transcripts/sample_session.json?raw';
+import { importText } from '../../import';
 import { input, rules, transcript } from '../../testing/importing';
 import { claudeCode, parentOrder } from './claudeCode';
 
@@ -113,22 +116,152 @@ describe('claude-code order', () => {
     ).toEqual([0, 1]);
   });
 
-  it('notes the moves and sidechains in the transcript', () => {
-    const t = transcript(
-      jsonl([
-        assistant('a2', 'u1', 'msg_1', [{ type: 'text', text: 'hello' }]),
-        user('u1', null, 'hi'),
-        { ...user('u2', 'a2', 'sub-agent prompt'), isSidechain: true },
-      ]),
-    );
+  it('notes the moves in the transcript', () => {
+    const t = transcript(jsonl([assistant('a2', 'u1', 'msg_1', [{ type: 'text', text: 'hello' }]), user('u1', null, 'hi')]));
     expect(t.messages.map((m) => [m.role, m.text])).toEqual([
       ['human', 'hi'],
       ['ai', 'hello'],
-      ['human', 'sub-agent prompt'],
     ]);
+    expect(t.notes).toEqual(['1 entry comes before its parent (parentUuid) in the file and is shown after it.']);
+  });
+});
+
+describe('claude-code sub-agents', () => {
+  const task = (uuid: string, parentUuid: string | null, id: string, prompt: string) =>
+    assistant(uuid, parentUuid, `msg_${uuid}`, [
+      { type: 'tool_use', id, name: 'Task', input: { description: 'Look around', prompt, subagent_type: 'Explore' } },
+    ]);
+
+  it('reads each sidechain run as a conversation of its own, under the Task call that started it', () => {
+    const lines = [
+      user('u1', null, 'explore the repo'),
+      task('a1', 'u1', 'toolu_task', 'List the files.'),
+      // The run, interleaved with the main session as Claude Code writes it; found by its first prompt.
+      { ...user('s1', null, 'List the files.'), isSidechain: true },
+      { ...assistant('s2', 's1', 'msg_s2', [{ type: 'tool_use', id: 'toolu_ls', name: 'Bash', input: { command: 'ls' } }]), isSidechain: true },
+      { ...user('s3', 's2', [{ type: 'tool_result', tool_use_id: 'toolu_ls', content: 'a.ts' }]), isSidechain: true },
+      { ...assistant('s4', 's3', 'msg_s4', [{ type: 'text', text: 'One file: a.ts' }]), isSidechain: true },
+      user('u2', 'a1', [{ type: 'tool_result', tool_use_id: 'toolu_task', content: 'One file: a.ts' }]),
+      assistant('a3', 'u2', 'msg_a3', [{ type: 'text', text: 'The repo has a.ts.' }]),
+    ];
+    const result = importText(jsonl(lines));
+    if (!result.ok) throw new Error(result.error.message);
+    const conversations = result.conversations ?? [];
+    expect(conversations.map((c) => [c.label, c.parent, c.transcript.messages.map((m) => [m.role, m.location.path])])).toEqual([
+      [
+        'main',
+        undefined,
+        [
+          ['human', 'line 1'],
+          ['ai', 'line 2'],
+          ['tool', 'line 7'],
+          ['ai', 'line 8'],
+        ],
+      ],
+      [
+        'sub-agent toolu_task',
+        { conversation: 0, toolCallId: 'toolu_task' },
+        [
+          ['human', 'line 3'],
+          ['ai', 'line 4'],
+          ['tool', 'line 5'],
+          ['ai', 'line 6'],
+        ],
+      ],
+    ]);
+    expect(conversations.flatMap((c) => rules(c.transcript))).toEqual([]);
+    expect(result.transcript.notes).toEqual(['4 sub-agent (sidechain) entries are read as 1 conversation of its own after the main one.']);
+  });
+
+  it('names a run by its agentId, found through the result that reports it, and says when no call started it', () => {
+    const lines = [
+      user('u1', null, 'go'),
+      task('a1', 'u1', 'toolu_task', 'Prompt A'),
+      { ...user('s1', null, 'Prompt A'), isSidechain: true, agentId: 'ag1' },
+      { ...assistant('s2', 's1', 'msg_s2', [{ type: 'text', text: 'done A' }]), isSidechain: true, agentId: 'ag1' },
+      { ...user('u2', 'a1', [{ type: 'tool_result', tool_use_id: 'toolu_task', content: 'done A' }]), toolUseResult: { status: 'completed', agentId: 'ag1' } },
+      { ...user('x1', null, 'a prompt no call made'), isSidechain: true, agentId: 'ag2' },
+    ];
+    const result = importText(jsonl(lines));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.conversations?.map((c) => [c.label, c.parent, c.transcript.messages.length])).toEqual([
+      ['main', undefined, 3],
+      ['sub-agent ag1', { conversation: 0, toolCallId: 'toolu_task' }, 2],
+      ['sub-agent ag2', { conversation: 0 }, 1],
+    ]);
+    expect(result.transcript.notes).toEqual([
+      '3 sub-agent (sidechain) entries are read as 2 conversations of their own after the main one; 1 of them names no Task call of this file.',
+    ]);
+  });
+
+  it('keeps a log that is all one sub-agent run as one conversation', () => {
+    const t = transcript(
+      jsonl([
+        { ...user('s1', null, 'Warmup'), isSidechain: true, agentId: 'ag' },
+        { ...assistant('s2', 's1', 'm', [{ type: 'text', text: 'ok' }]), isSidechain: true, agentId: 'ag' },
+      ]),
+    );
+    expect(t.messages.map((m) => m.role)).toEqual(['human', 'ai']);
+    expect(t.notes).toEqual(["All 2 entries are one sub-agent's run (a sidechain log); the main conversation is not in this file."]);
+  });
+});
+
+describe('claude-code web export and stream-json', () => {
+  it('reads the web session export {"loglines": [...]}, whose entries carry no ids', () => {
+    const t = transcript(loglines);
+    expect(t.format).toBe('claude-code');
+    expect(t.messages).toHaveLength(33);
+    expect(t.messages.slice(0, 3).map((m) => [m.role, m.location.path, m.timestamp])).toEqual([
+      ['human', 'loglines[0]', '2025-12-24T10:00:00.000Z'],
+      ['ai', 'loglines[1]', '2025-12-24T10:00:05.000Z'],
+      ['tool', 'loglines[2]', '2025-12-24T10:00:10.000Z'],
+    ]);
+    expect(t.messages[0]?.text).toBe('Create a simple Python function to add two numbers');
+    expect(t.messages[1]?.content.map((b) => b.kind)).toEqual(['reasoning', 'text', 'tool_call']);
+    expect(t.messages[1]?.toolCalls.map((c) => [c.id, c.name])).toEqual([['toolu_write_001', 'Write']]);
+    expect(t.messages[2]).toMatchObject({ toolCallId: 'toolu_write_001', text: 'File written successfully' });
+    expect(t.messages.filter((m) => m.role === 'tool')).toHaveLength(12);
+    expect([...t.links.values()].every((link) => link.calls.length === 1 && link.results.length === 1)).toBe(true);
+  });
+
+  it('reads `claude -p --output-format stream-json`: the init line, the answer, and the result as a note', () => {
+    const t = transcript(streamJson);
+    expect(t.format).toBe('claude-code');
+    expect(t.messages.map((m) => [m.role, m.text, m.id])).toEqual([
+      ['other', 'init', '99724e0b-d1e8-4b06-a504-11672c2be669'],
+      ['ai', '4', 'msg_01Y1Lo6gYUXN71XaAq7sjUPm'],
+    ]);
+    expect(t.messages[1]?.usage).toMatchObject({ output: 5, cacheCreation: 21570 });
     expect(t.notes).toEqual([
-      '1 entry comes before its parent (parentUuid) in the file and is shown after it.',
-      '1 sidechain (sub-agent) entry is shown in file order among the main conversation.',
+      'Run result (success): 1 turn, 2.4 s (API 2.3 s), $0.1354875, 10 input tokens (and 0 cache read, 21570 cache write), 25 output tokens.',
+    ]);
+  });
+
+  it('reads stream-json sub-agent lines (parent_tool_use_id) as conversations under their Task call', () => {
+    const line = (type: string, content: unknown[], parent: string | null, id?: string) => ({
+      type,
+      message: { ...(id !== undefined && { id }), role: type, content },
+      parent_tool_use_id: parent,
+      session_id: 's',
+    });
+    const lines = [
+      { type: 'system', subtype: 'init', session_id: 's', uuid: 'i' },
+      line('assistant', [{ type: 'tool_use', id: 'toolu_task', name: 'Task', input: { prompt: 'count', description: 'Count' } }], null, 'msg_1'),
+      line('user', [{ type: 'text', text: 'count' }], 'toolu_task'),
+      line('assistant', [{ type: 'text', text: 'three' }], 'toolu_task', 'msg_2'),
+      line('user', [{ type: 'tool_result', tool_use_id: 'toolu_task', content: 'three' }], null),
+      line('assistant', [{ type: 'text', text: 'There are three.' }], null, 'msg_3'),
+      { type: 'result', subtype: 'error_max_turns', is_error: true, num_turns: 3, session_id: 's', errors: ['too many turns'] },
+    ];
+    const result = importText(jsonl(lines));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.conversations?.map((c) => [c.label, c.parent, c.transcript.messages.map((m) => m.text)])).toEqual([
+      ['main', undefined, ['init', '', 'three', 'There are three.']],
+      ['sub-agent toolu_task', { conversation: 0, toolCallId: 'toolu_task' }, ['count', 'three']],
+    ]);
+    expect(result.transcript.notes).toEqual([
+      'Run result (error_max_turns, is_error): 3 turns. Errors: too many turns.',
+      '2 sub-agent (sidechain) entries are read as 1 conversation of its own after the main one.',
     ]);
   });
 });
@@ -186,5 +319,11 @@ describe('claude-code detection', () => {
     expect(score([{ type: 'user', content: 'hi' }])).toBe(0);
     expect(score([{ type: 'user', message: { role: 'user', content: 'hi' } }])).toBe(0);
     expect(score([{ type: 'summary', summary: 's', leafUuid: 'x' }])).toBe(0);
+    expect(claudeCode.detect(input({ loglines: [{ line: 'server started' }] }))).toBe(0);
+  });
+
+  it('claims stream-json lines by their session_id, and the web export by its wrapper', () => {
+    expect(score([{ type: 'assistant', message: { role: 'assistant', content: [] }, session_id: 's' }])).toBe(100);
+    expect(claudeCode.detect(input({ loglines: [{ type: 'user', message: { role: 'user', content: 'hi' } }] }))).toBe(100);
   });
 });

@@ -5,6 +5,7 @@ import response from '../../../../fixtures/formats/gemini/response.json?raw';
 import toolCalls from '../../../../fixtures/formats/gemini/tool-calls.json?raw';
 import { input, json, rules, transcript } from '../../testing/importing';
 import { gemini } from './gemini';
+import blocked from '../../../../fixtures/real/generative-ai-js/unary-failure-prompt-blocked-safety.json?raw';
 
 describe('gemini fixtures', () => {
   it('reads a REST request: system instruction, image, thought, a call and its response', () => {
@@ -83,6 +84,22 @@ describe('gemini fixtures', () => {
       ['tool-error', 2, 'book_table@1.0'],
       ['orphan-tool-result', 3, 'cancel_booking@2.1'],
     ]);
+  });
+
+  it('marks the ids it makes up, and no finding or error text quotes them: positions stand for them', () => {
+    const t = transcript(fault);
+    expect(t.messages[1]?.toolCalls.map((c) => c.idMadeUp)).toEqual([{ path: 'contents[1].parts[0]' }, { path: 'contents[1].parts[1]' }]);
+    expect(t.messages.map((m) => m.toolCallIdMadeUp)).toEqual([undefined, undefined, true, true, undefined]);
+    const [orphanCall, toolError, orphanResult] = t.findings;
+    expect(orphanCall?.text).toBe('The send_sms call at contents[1].parts[1] in message #1 has no tool result after it.');
+    expect(orphanCall?.fix).toMatch(/^Add a send_sms tool result \(the call has no id: results answer calls by name, in order\) right after/);
+    expect(orphanCall?.rejectedBy?.[0]?.error).toMatch(/The following tool_call_ids did not have response messages: contents\[1\]\.parts\[1\]$/);
+    expect(toolError?.text).toMatch(/^Tool result message #2 \(book_table\) is an error/);
+    expect(orphanResult?.text).toBe(
+      'Tool result message #3 (contents[2].parts[1]) has no id, and no cancel_booking call waits for it in the AI message before it.',
+    );
+    for (const f of t.findings) expect([f.text, f.why, f.fix].join('\n')).not.toMatch(/@\d/);
+    for (const v of t.verdicts) for (const p of [...v.problems, ...(v.pending ?? [])]) expect(p.error).not.toMatch(/@\d/);
   });
 });
 
@@ -164,5 +181,15 @@ describe('gemini detection', () => {
     expect(score([{ type: 'human', data: { content: 'hi' } }])).toBe(0);
     expect(score({ contents: [] })).toBe(0);
     expect(score({ candidates: [] })).toBe(0);
+  });
+});
+
+describe('a blocked prompt', () => {
+  it('reads a real response refused before any candidate: no message, and a note that says why', () => {
+    const t = transcript(blocked);
+    expect([t.format, t.kind, t.messages.length, t.findings]).toEqual(['gemini', 'response', 0, []]);
+    expect(t.notes).toEqual([
+      'The prompt was blocked (SAFETY) (HARM_CATEGORY_HATE_SPEECH HIGH) before the model answered: the response holds no candidate, so no message.',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // `{candidates: [{content, finishReason}], usageMetadata, modelVersion}`. REST camelCase and
 // python-genai snake_case alike. Source: googleapis/python-genai@6680718 google/genai/types.py
 // (`Content`, `GenerateContentResponse`); see geminiParts.ts for the parts.
-import { isRecord, kindOf } from '../../json/value';
+import { isRecord, kindOf, printed } from '../../json/value';
 import type { ContentBlock, Role, ToolCall } from '../../model';
 import { splitTurn, wholeTurn, whereAt, whereOf, type Where } from '../common/draftPaths';
 import { expectedObject, newDraft, problemDraft } from '../common/drafts';
@@ -58,34 +58,51 @@ function detect(input: ParsedInput): number {
   if (Array.isArray(value.contents)) return listScore(value.contents, input);
   const candidates = candidatesOf(value);
   const usage = field(value, 'usageMetadata', 'usage_metadata');
-  return candidates && (isRecord(usage) || candidates.some((c) => isRecord(c) && isRecord(c.content))) ? 100 : 0;
+  if (candidates === undefined) return blockedPrompt(value) ? 100 : 0;
+  return isRecord(usage) || candidates.some((c) => isRecord(c) && isRecord(c.content)) ? 100 : 0;
+}
+
+/** A response to a prompt refused before any answer: `promptFeedback.blockReason` and no `candidates`. */
+function blockedPrompt(value: Record<string, unknown>): Record<string, unknown> | undefined {
+  const feedback = field(value, 'promptFeedback', 'prompt_feedback');
+  return isRecord(feedback) && typeof field(feedback, 'blockReason', 'block_reason') === 'string' ? feedback : undefined;
+}
+
+/** Why a blocked prompt got no answer, with the safety ratings that were not negligible. */
+function blockedNote(feedback: Record<string, unknown>): string {
+  const ratings = field(feedback, 'safetyRatings', 'safety_ratings');
+  const flagged = (Array.isArray(ratings) ? ratings : []).flatMap((rating) =>
+    isRecord(rating) && typeof rating.category === 'string' && rating.probability !== 'NEGLIGIBLE' ? [`${rating.category} ${printed(rating.probability)}`] : [],
+  );
+  const why = flagged.length > 0 ? ` (${flagged.join(', ')})` : '';
+  return `The prompt was blocked (${printed(field(feedback, 'blockReason', 'block_reason'))})${why} before the model answered: the response holds no candidate, so no message.`;
 }
 
 /**
  * Gemini's call and response ids are optional. A call without one gets `<name>@<contents index>.<part
- * index>`; a response without one answers the first call still waiting with its name from the latest
- * model turn (the API pairs them by order and name), or, when none waits, gets an id of its own
- * position so it shows as an orphan.
+ * index>`, marked made up with its position; a response without one answers the first call still
+ * waiting with its name from the latest model turn (the API pairs them by order and name), or, when
+ * none waits, gets an id of its own position so it shows as an orphan.
  */
 class Pairing {
-  private waiting = new Map<string, string[]>();
+  private waiting = new Map<string, { id: string; madeUp: boolean }[]>();
 
   modelTurn(): void {
     this.waiting = new Map();
   }
 
-  called(name: string, id: string): void {
+  called(name: string, id: string, madeUp: boolean): void {
     const queue = this.waiting.get(name);
-    if (queue) queue.push(id);
-    else this.waiting.set(name, [id]);
+    if (queue) queue.push({ id, madeUp });
+    else this.waiting.set(name, [{ id, madeUp }]);
   }
 
-  answer(name: string, id: string | undefined): string | undefined {
+  answer(name: string, id: string | undefined): { id: string; madeUp: boolean } | undefined {
     const queue = this.waiting.get(name);
     if (id === undefined) return queue?.shift();
-    const at = queue?.indexOf(id) ?? -1;
+    const at = queue?.findIndex((call) => call.id === id) ?? -1;
     if (at >= 0) queue?.splice(at, 1);
-    return id;
+    return { id, madeUp: false };
   }
 }
 
@@ -111,24 +128,35 @@ function readTurn(content: unknown, turn: Turn, pairing: Pairing): MessageDraft[
   return readUserTurn(parts, roleName, turn, pairing);
 }
 
+/**
+ * A functionResponse belongs in a user turn; one found in a model turn is read as the tool message it
+ * is, keeping the turn's role as its `sourceType` (tool-result-wrong-role reports it), and answers the
+ * calls of the turn before, as it would have in a user turn. A model turn holding nothing else makes
+ * no AI message of its own.
+ */
 function readModelTurn(parts: unknown[], roleName: string, turn: Turn, pairing: Pairing): MessageDraft[] {
-  pairing.modelTurn();
+  if (!parts.some((part) => partData(part)?.field === 'functionResponse')) pairing.modelTurn();
   const kept: ContentBlock[] = [];
   const calls: ToolCall[] = [];
   const responses: MessageDraft[] = [];
   parts.forEach((part, j) => {
     const data = partData(part);
     if (data?.field === 'functionResponse' && isRecord(part)) {
-      responses.push(readResponse(part, data.written, data.value, turn, j, pairing));
+      const response = readResponse(part, data.written, data.value, turn, j, pairing);
+      if (response.role === 'tool') response.sourceType = roleName;
+      responses.push(response);
       return;
     }
     kept.push(readPart(part));
     if (data?.field !== 'functionCall' || !isRecord(part) || !isRecord(data.value)) return;
     const name = stringOf(data.value.name) ?? '';
-    const id = stringOf(data.value.id) ?? `${name}@${turn.index}.${j}`;
-    pairing.called(name, id);
-    calls.push(readFunctionCall(part, data.value, id));
+    const given = stringOf(data.value.id);
+    const call = readFunctionCall(part, data.value, given ?? `${name}@${turn.index}.${j}`);
+    if (given === undefined) call.idMadeUp = { path: turn.where.inner(`${turn.parts}[${j}]`) };
+    pairing.called(name, call.id ?? '', given === undefined);
+    calls.push(call);
   });
+  if (kept.length === 0 && responses.length > 0) return responses;
   const ai = newDraft('ai', roleName, kept, turn.raw, turn.where.path);
   ai.toolCalls = calls;
   return [ai, ...responses];
@@ -154,12 +182,13 @@ function readResponse(part: Record<string, unknown>, written: string, value: unk
   const path = turn.where.inner(`${turn.parts}[${j}]`);
   if (!isRecord(value)) return problemDraft(part, path, expectedObject('`name` and `response`', value));
   const name = stringOf(value.name) ?? '';
-  const id = pairing.answer(name, stringOf(value.id)) ?? `${name}@${turn.index}.${j}`;
+  const answered = pairing.answer(name, stringOf(value.id));
   const response = field(value, 'response', 'response');
   // Multimodal function responses carry their media in `parts`.
   const media = Array.isArray(value.parts) ? value.parts.map(readPart) : [];
   const draft = newDraft('tool', written, [{ kind: 'text', type: written, text: responseText(response), raw: part }, ...media], part, path);
-  draft.toolCallId = id;
+  draft.toolCallId = answered?.id ?? `${name}@${turn.index}.${j}`;
+  if (answered?.madeUp !== false) draft.toolCallIdMadeUp = true;
   if (name !== '') draft.name = name;
   // python-genai: 'Use "output" key to specify function output and "error" key to specify error details'.
   if (isRecord(response) && field(response, 'error', 'error') !== undefined) draft.status = 'error';
@@ -196,7 +225,7 @@ function readContents(list: unknown[], prefix: string, input: ParsedInput): Mess
     if (lineError !== undefined) return [problemDraft(content, where.path, lineError)];
     const drafts = readTurn(content, { index: i, where, parts: '.parts', raw: content, defaultRole: 'user' }, pairing);
     // `turn` tells rules which messages were one Content; a response inside a model turn is not a user turn of its own.
-    const model = drafts[0]?.role === 'ai';
+    const model = isRecord(content) && ROLES.get(stringOf(field(content, 'role', 'role')) ?? 'user') === 'ai';
     for (const draft of drafts) if (!(model && draft.role === 'tool')) draft.turn = i;
     return drafts;
   });
@@ -230,6 +259,8 @@ function read(input: ParsedInput): AdapterOutput {
   }
   const candidates = candidatesOf(value);
   if (isRecord(value) && candidates) return { messages: readResponseBody(value, candidates), kind: 'response' };
+  const blocked = isRecord(value) ? blockedPrompt(value) : undefined;
+  if (blocked) return { messages: [], kind: 'response', notes: [blockedNote(blocked)] };
   return { messages: [problemDraft(value, '', `expected ${EXPECTS}`)] };
 }
 

@@ -23,12 +23,13 @@ const EXPECTS =
 /** The LangChain message forms LangSmith stores, most specific first. */
 const MESSAGE_READERS = [langchainSerialized, langchainStored, langchainDict];
 
-interface Located {
+/** A run or example and the path of anything inside it. */
+export interface Located {
   value: Record<string, unknown>;
   pathOf: (sub: readonly PathSegment[]) => string;
 }
 
-function isRun(value: unknown): value is Record<string, unknown> {
+export function isRun(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && typeof value.run_type === 'string' && ('inputs' in value || 'outputs' in value);
 }
 
@@ -74,8 +75,19 @@ function read(input: ParsedInput): AdapterOutput {
     const notes = items.length > 1 ? [`${items.length} dataset examples, shown one after another.`] : [];
     return { messages: items.flatMap(readExample), notes };
   }
-  const runs = sortRuns(items.filter((item) => isRun(item.value)).flatMap((item) => [item, ...childRuns(item)]));
-  if (runs.length === 0) return { messages: [problemDraft(input.value, '', `expected ${EXPECTS}`)] };
+  return readRuns(
+    items.filter((item) => isRun(item.value)),
+    () => problemDraft(input.value, '', `expected ${EXPECTS}`),
+  );
+}
+
+/**
+ * The conversation of a trace's runs (child runs included): its chat-model runs merged into one timeline,
+ * or, without any, the graph state's message list. `none` stands in when there is no run at all.
+ */
+export function readRuns(topRuns: readonly Located[], none: () => MessageDraft): AdapterOutput {
+  const runs = sortRuns(topRuns.flatMap((item) => [item, ...childRuns(item)]));
+  if (runs.length === 0) return { messages: [none()] };
   const llmRuns = runs.filter((run) => run.value.run_type === 'llm');
   if (llmRuns.length === 0) return { messages: readStateRun(runs) };
   const { messages, repeated } = mergeTurns(llmRuns.map(readLlmRun));
@@ -106,7 +118,7 @@ function sortRuns(runs: Located[]): Located[] {
 }
 
 /** One message read by whichever LangChain form it is in, located at `path`. */
-function readOne(value: unknown, path: string): MessageDraft {
+export function readOne(value: unknown, path: string): MessageDraft {
   const input: ParsedInput = { value: [value], jsonLines: false, lineOf: [] };
   let best: (typeof MESSAGE_READERS)[number] | undefined;
   let bestScore = 0;

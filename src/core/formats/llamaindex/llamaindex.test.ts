@@ -3,6 +3,7 @@ import cross from '../../../../fixtures/cross-format/llamaindex.json?raw';
 import clean from '../../../../fixtures/formats/llamaindex/clean.json?raw';
 import fault from '../../../../fixtures/formats/llamaindex/fault.json?raw';
 import toolCalls from '../../../../fixtures/formats/llamaindex/tool-calls.json?raw';
+import { importText } from '../../import';
 import { input, readWith, rules, transcript } from '../../testing/importing';
 import { llamaindex } from './llamaindex';
 import { detectFormat } from '../registry';
@@ -119,6 +120,86 @@ describe('llamaindex shapes', () => {
       ['chat_store.store', 'expected `blocks` or `content`; got an object with keys role, additional_kwargs'],
       ['chat_store.store', 'expected an object with `role` and `blocks`, got a number'],
     ]);
+  });
+
+  it('reads a store with several keys as conversations of their own, labelled by key', () => {
+    const store = {
+      store: {
+        alice: [
+          { role: 'user', content: 'hi', additional_kwargs: {} },
+          { role: 'assistant', content: 'hello', additional_kwargs: {} },
+        ],
+        bob: [{ role: 'user', content: 'bye', additional_kwargs: {} }],
+      },
+      class_name: 'SimpleChatStore',
+    };
+    const result = importText(JSON.stringify(store));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.conversations?.map((c) => [c.label, c.transcript.messages.map((m) => [m.text, m.location.path])])).toEqual([
+      [
+        'alice',
+        [
+          ['hi', 'store.alice[0]'],
+          ['hello', 'store.alice[1]'],
+        ],
+      ],
+      ['bob', [['bye', 'store.bob[0]']]],
+    ]);
+    expect(result.transcript.notes).toEqual(['Chat store with 2 keys, each a conversation of its own: alice, bob.']);
+  });
+
+  it('decodes a store persisted as one JSON string, as older SimpleChatStore.persist() wrote it', () => {
+    // persist() wrote json.dumps(self.json()): the store's JSON, itself written as a JSON string.
+    const store = {
+      store: {
+        user1: [
+          { role: 'user', content: 'What is 7% of 300?', additional_kwargs: {} },
+          {
+            role: 'assistant',
+            content: null,
+            additional_kwargs: { tool_calls: [{ id: 'call_1', function: { arguments: '{"input":"7% of 300"}', name: 'calc' }, type: 'function' }] },
+          },
+          { role: 'tool', content: '21', additional_kwargs: { name: 'calc', tool_call_id: 'call_1' } },
+          { role: 'assistant', content: '21.', additional_kwargs: {} },
+        ],
+      },
+      class_name: 'SimpleChatStore',
+    };
+    const text = JSON.stringify(JSON.stringify(store));
+    const t = transcript(text);
+    expect(t.format).toBe('llamaindex');
+    expect(t.messages.map((m) => [m.role, m.text, m.location.path])).toEqual([
+      ['human', 'What is 7% of 300?', ''],
+      ['ai', '', ''],
+      ['tool', '21', ''],
+      ['ai', '21.', ''],
+    ]);
+    expect(t.messages[1]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['call_1', 'calc', { input: '7% of 300' }]]);
+    expect(t.messages[2]?.toolCallId).toBe('call_1');
+    expect(rules(t)).toEqual([]);
+    expect(t.notes).toEqual([
+      'The chat store is one JSON string (as older SimpleChatStore.persist() wrote it), decoded once to read it; its messages point at that string.',
+    ]);
+  });
+
+  it('decodes messages kept as JSON strings, in a store or under `messages`', () => {
+    const message = (role: string, text: string) => JSON.stringify({ role, additional_kwargs: {}, blocks: [{ block_type: 'text', text }] });
+    const store = { store: { k: [message('user', 'hi'), message('assistant', 'hello')] } };
+    const out = llamaindex.read(input(store));
+    expect(out.messages.map((m) => [m.role, m.text, m.location.path])).toEqual([
+      ['human', 'hi', 'store.k[0]'],
+      ['ai', 'hello', 'store.k[1]'],
+    ]);
+    expect(out.notes).toEqual(['2 messages are JSON strings inside the store, decoded once to read them.']);
+
+    const listed = { messages: `[${message('user', 'hi')}, ${message('assistant', 'hello')}]` };
+    expect(detectFormat(input(listed))?.name).toBe('llamaindex');
+    const read = llamaindex.read(input(listed));
+    expect(read.messages.map((m) => [m.text, m.location.path])).toEqual([
+      ['hi', 'messages'],
+      ['hello', 'messages'],
+    ]);
+    expect(read.notes).toEqual(['`messages` is a JSON string, decoded once to read it; its messages point at that string.']);
   });
 
   it('does not take other shapes', () => {

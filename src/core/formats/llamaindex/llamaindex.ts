@@ -4,10 +4,13 @@
 // Tool calls live in `tool_call` blocks (`tool_call_id, tool_name, tool_kwargs`) or, from the OpenAI and
 // Anthropic integrations, in `additional_kwargs.tool_calls`; tool results name their call in
 // `additional_kwargs.tool_call_id`. Also reads SimpleChatStore / ChatMemoryBuffer persistence
-// (`{"store": {"<key>": [ChatMessage...]}}`, `llama_index/core/storage/chat_store/simple_chat_store.py`).
-import { formatPath } from '../../json/locate';
-import { describeShape, isRecord } from '../../json/value';
+// (`{"store": {"<key>": [ChatMessage...]}}`, `llama_index/core/storage/chat_store/simple_chat_store.py`), each key
+// a conversation, and the same written as JSON strings: the whole store (older persist()), a key's list, each
+// message, or a `{"messages": "[...]"}` list; each string is decoded once (docs/FORMATS.md, "LlamaIndex").
+import { formatPath, type PathSegment } from '../../json/locate';
+import { describeShape, isRecord, parseJson } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall } from '../../model';
+import { ConversationList } from '../common/conversations';
 import { guarded } from '../common/guard';
 import { expectedObject, joinText, problemDraft } from '../common/drafts';
 import { readToolCall } from '../common/toolCall';
@@ -47,39 +50,106 @@ function score(element: unknown): number {
   return isRecord(element.additional_kwargs) && 'content' in element ? 60 : 0;
 }
 
-function chatStore(value: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(value)) return undefined;
-  const holder = isRecord(value.chat_store) ? value.chat_store : value;
-  return isRecord(holder.store) && Object.values(holder.store).every(Array.isArray) ? holder.store : undefined;
+/**
+ * A value some persists wrote as a JSON string instead of JSON: decoded once. Older SimpleChatStore.persist()
+ * wrote `json.dumps(self.json())`, the whole store as one string; other tools keep each message, or a
+ * `messages` list, as a string.
+ */
+function decoded(value: unknown): { value: unknown; encoded: boolean } {
+  if (typeof value !== 'string') return { value, encoded: false };
+  const text = value.trimStart();
+  if (!text.startsWith('{') && !text.startsWith('[')) return { value, encoded: false };
+  const parsed = parseJson(value);
+  return parsed ? { value: parsed.value, encoded: true } : { value, encoded: false };
 }
+
+interface ChatStore {
+  store: Record<string, unknown>;
+  /** Where the store is in the text; undefined when the whole store is one string (its messages point at it). */
+  base: PathSegment[] | undefined;
+}
+
+function chatStore(value: unknown): ChatStore | undefined {
+  const outer = decoded(value);
+  if (!isRecord(outer.value)) return undefined;
+  const holder = isRecord(outer.value.chat_store) ? outer.value.chat_store : outer.value;
+  const { store } = holder;
+  if (!isRecord(store) || !Object.values(store).every((list) => Array.isArray(list) || typeof list === 'string')) return undefined;
+  return { store, base: outer.encoded ? undefined : holder === outer.value ? ['store'] : ['chat_store', 'store'] };
+}
+
+/** A key's messages: a list, or a list written as a JSON string. */
+function listOf(value: unknown): { list: unknown[]; encoded: boolean } | undefined {
+  const found = decoded(value);
+  return Array.isArray(found.value) ? { list: found.value, encoded: found.encoded } : undefined;
+}
+
+/** `{"messages": "[...]"}`: a ChatMessage list some tools save as a JSON string. */
+function encodedMessages(value: unknown): unknown[] | undefined {
+  if (!isRecord(value) || typeof value.messages !== 'string') return undefined;
+  const found = listOf(value.messages);
+  return found?.encoded ? found.list : undefined;
+}
+
+const firstScore = (list: readonly unknown[]): number => (list.length > 0 ? score(decoded(list[0]).value) : 0);
 
 function detect(input: ParsedInput): number {
   const store = chatStore(input.value);
   if (store) {
-    const first = Object.values(store).find((list): list is unknown[] => Array.isArray(list) && list.length > 0);
-    return first ? score(first[0]) : 0;
+    const first = Object.values(store.store)
+      .map(listOf)
+      .find((found) => found !== undefined && found.list.length > 0);
+    return first ? firstScore(first.list) : 0;
   }
+  const encoded = encodedMessages(input.value);
+  if (encoded) return firstScore(encoded);
   return scoreList(input, score);
 }
 
+const ENCODED_STORE =
+  'The chat store is one JSON string (as older SimpleChatStore.persist() wrote it), decoded once to read it; its messages point at that string.';
+
 function read(input: ParsedInput): AdapterOutput {
   const store = chatStore(input.value);
+  const encoded = encodedMessages(input.value);
+  if (encoded) {
+    const messages = encoded.map((element) => placeOrProblem(readChatMessage(decoded(element).value), element, 'messages'));
+    return { messages, notes: ['`messages` is a JSON string, decoded once to read it; its messages point at that string.'] };
+  }
   if (!store) return { messages: readMessageList(input, (element, path) => placeOrKeep(readChatMessage(element), element, path), EXPECTS) };
-  const base = isRecord(input.value) && isRecord(input.value.chat_store) ? ['chat_store', 'store'] : ['store'];
-  const keys = Object.keys(store);
-  const messages = keys.flatMap((key) => {
-    const list = store[key];
-    if (!Array.isArray(list)) return [];
+  const keys = Object.keys(store.store);
+  const list = new ConversationList();
+  let strings = 0;
+  for (const key of keys) {
+    const found = listOf(store.store[key]);
     // A key that is not an identifier cannot be spelled in a location path: point at the store.
-    const at = (i: number): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? formatPath([...base, key, i]) : formatPath(base));
-    return list.map((element, i): MessageDraft => {
-      const body = readChatMessage(element);
-      return 'unreadable' in body ? problemDraft(element, at(i), body.unreadable) : placed(body, element, at(i));
+    const keyPath = store.base === undefined ? [] : /^[A-Za-z_$][\w$]*$/.test(key) ? [...store.base, key] : store.base;
+    if (!found) {
+      list.add(key, [problemDraft(store.store[key], formatPath(keyPath), 'expected a list of ChatMessages, or one written as a JSON string')]);
+      continue;
+    }
+    // Messages inside a string have no place of their own in the text: they point at the string.
+    const exact = store.base !== undefined && keyPath !== store.base && !found.encoded;
+    const at = (i: number): string => formatPath(exact ? [...keyPath, i] : keyPath);
+    const drafts = found.list.map((element, i): MessageDraft => {
+      const message = decoded(element);
+      if (message.encoded) strings++;
+      return placeOrProblem(readChatMessage(message.value), element, at(i));
     });
-  });
-  const notes = keys.length > 1 ? [`Chat store with ${keys.length} keys (${keys.join(', ')}), shown one after another.`] : [];
-  return { messages, notes };
+    list.add(key, drafts);
+  }
+  const notes: string[] = [];
+  if (store.base === undefined) notes.push(ENCODED_STORE);
+  if (strings > 0)
+    notes.push(
+      `${strings} ${strings === 1 ? 'message is a JSON string' : 'messages are JSON strings'} inside the store, decoded once to read ${strings === 1 ? 'it' : 'them'}.`,
+    );
+  if (keys.length > 1) notes.push(`Chat store with ${keys.length} keys, each a conversation of its own: ${keys.join(', ')}.`);
+  return list.output(notes);
 }
+
+const placeOrProblem = (body: DraftBody | Unreadable, element: unknown, path: string): MessageDraft =>
+  'unreadable' in body ? problemDraft(element, path, body.unreadable) : placed(body, element, path);
 
 const placeOrKeep = (body: DraftBody | Unreadable, element: unknown, path: string): MessageDraft | Unreadable =>
   'unreadable' in body ? body : placed(body, element, path);

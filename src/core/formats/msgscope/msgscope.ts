@@ -2,7 +2,7 @@
 // raw included. The file may have been edited by hand, so every field is checked, never cast.
 import { MSGSCOPE_FORMAT, MSGSCOPE_VERSION } from '../../convert/msgscope';
 import { isRecord, kindOf } from '../../json/value';
-import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../model';
+import type { ContentBlock, ContentKind, Role, ToolCall, Usage, UsagePass } from '../../model';
 import { joinText, problemDraft } from '../common/drafts';
 import type { FormatAdapter, MessageDraft } from '../types';
 
@@ -37,6 +37,10 @@ function toolCall(v: unknown): ToolCall {
   if (argsText !== undefined) call.argsText = argsText;
   if (error !== undefined) call.error = error;
   if (v.invalid === true) call.invalid = true;
+  const madeUp = isRecord(v.idMadeUp) ? str(v.idMadeUp.path) : undefined;
+  if (madeUp !== undefined) call.idMadeUp = { path: madeUp };
+  const inside = str(v.answeredInside);
+  if (inside !== undefined) call.answeredInside = inside;
   return call;
 }
 
@@ -49,6 +53,11 @@ function usage(v: unknown): Usage | undefined {
     const value = num(v[key]);
     if (value !== undefined) u[key] = value;
   }
+  const passes = list(v.iterations).flatMap((p): UsagePass[] => {
+    const type = isRecord(p) ? str(p.type) : undefined;
+    return isRecord(p) && type !== undefined ? [{ type, input: num(p.input) ?? 0, output: num(p.output) ?? 0 }] : [];
+  });
+  if (passes.length > 0) u.iterations = passes;
   return u;
 }
 
@@ -78,6 +87,7 @@ function readElement(v: unknown, path: string): MessageDraft {
   if (u) draft.usage = u;
   const turn = num(v.turn);
   if (turn !== undefined) draft.turn = turn;
+  if (v.toolCallIdMadeUp === true) draft.toolCallIdMadeUp = true;
   return draft;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importText } from '../../import';
 import clean from '../../../../fixtures/formats/openai-chat/clean.json?raw';
 import fault from '../../../../fixtures/formats/openai-chat/fault.json?raw';
 import legacy from '../../../../fixtures/formats/openai-chat/legacy-functions.json?raw';
@@ -75,9 +76,15 @@ describe('openai-chat fixtures', () => {
         args: { location: 'Boston, MA' },
         argsText: '{\n  "location": "Boston, MA"\n}',
         raw: { name: 'get_current_weather', arguments: '{\n  "location": "Boston, MA"\n}' },
+        idMadeUp: { path: '[1].function_call' },
       },
     ]);
+    expect(t.messages.map((m) => m.toolCallIdMadeUp)).toEqual([undefined, undefined, true, undefined, true]);
     expect(rules(t)).toEqual([['orphan-tool-result', 4, 'get_forecast@4']]);
+    // The ids were made up to link by name: no finding or error text quotes them.
+    const [orphan] = t.findings;
+    expect(orphan?.text).toBe('Tool result message #4 ([4]) has no id, and no get_forecast call waits for it in the AI message before it.');
+    expect(`${orphan?.why} ${orphan?.fix}`).not.toContain('@');
   });
 
   it('reads the sample history weather-orphan.openai.json with its three faults', () => {
@@ -116,21 +123,23 @@ describe('openai-chat message fields', () => {
     expect(rules(t)).toEqual([]);
   });
 
-  it('gives each choice its own message, with usage counted once', () => {
+  it('gives each choice its own message and conversation, with usage counted once', () => {
     const choice = (content: string, index: number) => ({ index, message: { role: 'assistant', content }, finish_reason: 'stop' });
-    const t = transcript(
-      json({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 0,
-        model: 'gpt-4o',
-        choices: [choice('a', 0), choice('b', 1)],
-        usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
-      }),
-    );
-    expect(t.messages.map((m) => [m.text, m.id, m.usage?.total, m.location.path])).toEqual([
-      ['a', 'chatcmpl-1', 9, 'choices[0].message'],
-      ['b', undefined, undefined, 'choices[1].message'],
+    const text = json({
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 0,
+      model: 'gpt-4o',
+      choices: [choice('a', 0), choice('b', 1)],
+      usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
+    });
+    const result = importText(text);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(
+      result.conversations?.map((c) => [c.label, c.transcript.kind, ...c.transcript.messages.map((m) => [m.text, m.id, m.usage?.total, m.location.path])]),
+    ).toEqual([
+      ['choice 0', 'response', ['a', 'chatcmpl-1', 9, 'choices[0].message']],
+      ['choice 1', 'response', ['b', undefined, undefined, 'choices[1].message']],
     ]);
   });
 

@@ -13,7 +13,7 @@ import { readMessageList } from '../common/messageList';
 
 export function readChat(input: ParsedInput, expects: string): AdapterOutput {
   const { value } = input;
-  if (isRecord(value) && Array.isArray(value.choices)) return linked(readCompletion(value, value.choices), 'response');
+  if (isRecord(value) && Array.isArray(value.choices)) return choicesOf(linked(readCompletion(value, value.choices), 'response'));
   if (isRecord(value) && isRecord(value.message) && typeof value.done === 'boolean') return linked([readOllamaResponse(value, value.message)], 'response');
   const request = isRecord(value) && Array.isArray(value.messages) && typeof value.model === 'string';
   return linked(readMessageList(input, readChatMessage, expects), request ? 'request' : undefined);
@@ -22,6 +22,13 @@ export function readChat(input: ParsedInput, expects: string): AdapterOutput {
 function linked(drafts: MessageDraft[], kind: AdapterOutput['kind']): AdapterOutput {
   linkByName(drafts);
   return kind === undefined ? { messages: drafts } : { messages: drafts, kind };
+}
+
+/** A completion asked for `n` > 1 answers holds alternatives, not turns: each choice is a conversation of its own. */
+function choicesOf(output: AdapterOutput): AdapterOutput {
+  if (output.messages.length < 2) return output;
+  const conversations = output.messages.map((_, i) => ({ label: `choice ${i}`, start: i, end: i + 1 }));
+  return { ...output, conversations };
 }
 
 /**

@@ -9,9 +9,12 @@ interface Waiting {
   call: number;
 }
 
+/** Where a value inside a draft's element is; JSON Lines paths name a line and nothing inside it. */
+const inner = (path: string, suffix: string): string => (path.startsWith('line ') ? path : path === '' ? suffix.replace(/^\./, '') : `${path}${suffix}`);
+
 /**
- * Gives every call without an id a stable one: `function_call@<message index>` for a legacy
- * `function_call`, `<tool name>@<message index>.<call index>` otherwise.
+ * Gives every call without an id a stable one, marked made up with its position:
+ * `function_call@<message index>` for a legacy `function_call`, `<tool name>@<message index>.<call index>` otherwise.
  * Each result without an id but with a name then answers the nearest preceding message's earliest
  * unanswered call of that name: the turn it follows for Ollama, the one open call for legacy functions;
  * an older turn only when the nearer ones have none, so a stray result still shows where it belongs.
@@ -24,7 +27,9 @@ export function linkByName(drafts: MessageDraft[]): void {
     const legacy = isRecord(draft.raw) ? draft.raw.function_call : undefined;
     draft.toolCalls.forEach((call, index) => {
       if (call.id !== undefined) return;
-      call.id = call.raw === legacy ? `function_call@${message}` : `${call.name}@${message}.${index}`;
+      const isLegacy = call.raw === legacy;
+      call.id = isLegacy ? `function_call@${message}` : `${call.name}@${message}.${index}`;
+      call.idMadeUp = { path: inner(draft.location.path, isLegacy ? '.function_call' : `.tool_calls[${index}]`) };
       const list = waiting.get(call.name) ?? [];
       list.push({ message, call: index });
       waiting.set(call.name, list);
@@ -32,6 +37,7 @@ export function linkByName(drafts: MessageDraft[]): void {
     if (draft.role !== 'tool' || draft.toolCallId !== undefined || draft.name === undefined) return;
     const match = takeNearest(waiting.get(draft.name));
     draft.toolCallId = match ? drafts[match.message]?.toolCalls[match.call]?.id : `${draft.name}@${message}`;
+    draft.toolCallIdMadeUp = true;
   });
 }
 

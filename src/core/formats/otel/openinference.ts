@@ -5,19 +5,23 @@
 // the same under `llm.output_messages`, usage in `llm.token_count.*`, model in `llm.model_name`.
 // Read from OTLP/JSON, span lists and attribute maps, where exporters may also nest the same keys
 // (`{"llm": {"input_messages": [{"message": {...}}]}}`) or list dicts with dotted keys (Phoenix).
-import { isRecord } from '../../json/value';
+// smolagents' roles `tool-call` and `tool-response` (huggingface/smolagents @e3a5b89
+// src/smolagents/memory.py, ActionStep.to_messages) carry the step's calls as the text
+// `Calling tools:\n[<Python repr of {id, type, function: {name, arguments}}>]` and its observation.
+import { isRecord, parseJson } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../model';
 import { guarded } from '../common/guard';
 import { joinText, problemDraft } from '../common/drafts';
 import { usageFrom } from '../common/usage';
-import { readToolCall } from '../common/toolCall';
-import { isoTime, numberFrom, readSpans, sampleAttributeKeys, type Attribute, type Span } from './otlp';
-import { mergeTurns, repeatedNote, type CallTurn } from '../common/spanTimeline';
+import { readToolCall, readToolCalls } from '../common/toolCall';
+import { parsePythonAt, pythonValue, PythonSyntaxError } from '../langchain/pythonLiteral';
+import { isoTime, numberFrom, readSpans, sampleAttributeKeys, SpanTree, type Attribute, type Span } from './otlp';
+import { mergeTurns, timelineNotes, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const INPUT = 'llm.input_messages';
 const OUTPUT = 'llm.output_messages';
-const EXPECTS = `OTLP/JSON spans ({"resourceSpans": [...]}, a span list or one span) with OpenInference ${INPUT}.<i>.message.* / ${OUTPUT}.<i>.message.* attributes`;
+const EXPECTS = `OTLP/JSON spans ({"resourceSpans": [...]}, a span list, one span or its attributes) with OpenInference ${INPUT}.<i>.message.* / ${OUTPUT}.<i>.message.* attributes`;
 
 const ROLES = new Map<string, Role>([
   ['system', 'system'],
@@ -29,6 +33,9 @@ const ROLES = new Map<string, Role>([
   ['ai', 'ai'],
   ['tool', 'tool'],
   ['function', 'tool'],
+  // smolagents: the calls of a step, re-sent as text, and their observation.
+  ['tool-call', 'ai'],
+  ['tool-response', 'tool'],
 ]);
 
 /** One flattened attribute: its value and where its entry is. */
@@ -88,22 +95,50 @@ function hasMessages(fields: Fields): boolean {
 }
 
 function read(input: ParsedInput): AdapterOutput {
-  const calls: { span: Span; fields: Fields }[] = [];
-  for (const span of readSpans(input)) {
+  const spans = readSpans(input);
+  const withMessages: { span: Span; fields: Fields }[] = [];
+  for (const span of spans) {
     const fields = llmFields(span.attributes);
-    if (hasMessages(fields)) calls.push({ span, fields });
+    if (hasMessages(fields)) withMessages.push({ span, fields });
   }
+  // The LangChain instrumentor also writes a graph's input messages on its CHAIN and AGENT spans:
+  // only LLM spans are model calls, when the spans say their kind.
+  const llmSpans = withMessages.filter(({ span }) => (span.attributes.get('openinference.span.kind')?.value ?? 'LLM') === 'LLM');
+  const calls = llmSpans.length > 0 ? llmSpans : withMessages;
   if (calls.length === 0) {
     return { messages: [problemDraft(input.value, '', `expected ${EXPECTS}; no span carries LLM messages (are inputs hidden?)`)] };
   }
+  const tree = new SpanTree(spans);
   const turns = calls.map(({ span, fields }): CallTurn => {
-    const turn = { input: readMessages(fields, INPUT, span), output: readMessages(fields, OUTPUT, span) };
+    const listed = readMessages(fields, INPUT, span);
+    const turn: CallTurn = { input: listed.length > 0 ? listed : inputValueMessages(span), output: readMessages(fields, OUTPUT, span) };
     const answer = turn.output.find((draft) => draft.role === 'ai') ?? turn.output[0];
-    if (answer) describeAnswer(answer, fields, span);
+    if (answer) {
+      describeAnswer(answer, fields, span);
+      fillFromOutputValue(answer, span);
+    }
+    if (span.traceId !== undefined) turn.trace = span.traceId;
+    const agent = agentOf(span, tree);
+    if (agent !== undefined) turn.label = agent;
     return turn;
   });
-  const { messages, repeated } = mergeTurns(turns);
-  return { messages, notes: repeatedNote(repeated, calls.length, 'LLM spans') };
+  const merged = mergeTurns(turns);
+  return {
+    messages: merged.messages,
+    notes: timelineNotes(merged, calls.length, 'LLM spans'),
+    ...(merged.conversations.length > 1 && { conversations: merged.conversations }),
+  };
+}
+
+/** The nearest AGENT span above a call (smolagents names it `<agent>.run`): what its conversation is called. */
+function agentOf(span: Span, tree: SpanTree): string | undefined {
+  for (const ancestor of tree.ancestors(span)) {
+    const kind = ancestor.attributes.get('openinference.span.kind')?.value;
+    if (kind !== 'AGENT') continue;
+    const name = ancestor.attributes.get('agent.name')?.value;
+    return typeof name === 'string' && name !== '' ? name : ancestor.name;
+  }
+  return undefined;
 }
 
 function describeAnswer(answer: MessageDraft, fields: Fields, span: Span): void {
@@ -137,12 +172,142 @@ function stringField(fields: Fields, key: string): string | undefined {
 }
 
 function readMessages(fields: Fields, prefix: string, span: Span): MessageDraft[] {
-  return indexed(fields, prefix).map(([i, message]) => {
+  const drafts = indexed(fields, prefix).map(([i, message]) => {
     // raw: this message's attributes as the span wrote them (full keys).
     const raw = Object.fromEntries([...message].map(([key, flat]) => [`${prefix}.${i}.${key}`, flat.value]));
     const path = message.values().next().value?.path ?? span.path;
     return readMessage(message, raw, path);
   });
+  answerSteps(drafts);
+  return drafts;
+}
+
+/**
+ * Without `llm.input_messages`, the call's raw input: `input.value` as JSON, when it holds a list of
+ * role/content messages (bare, under `messages`, or as the first positional argument, `args[0]`, as
+ * the smolagents instrumentor records a model's `__call__`). Anything else is left to `raw`.
+ */
+function inputValueMessages(span: Span): MessageDraft[] {
+  const attribute = span.attributes.get('input.value');
+  if (typeof attribute?.value !== 'string') return [];
+  const parsed = parseJson(attribute.value)?.value;
+  const list = messageListIn(parsed);
+  if (!list) return [];
+  const drafts = list.map((element) => plainMessage(element, attribute.path));
+  answerSteps(drafts);
+  return drafts;
+}
+
+function messageListIn(value: unknown): Record<string, unknown>[] | undefined {
+  const asList = (candidate: unknown): Record<string, unknown>[] | undefined => {
+    if (!Array.isArray(candidate) || candidate.length === 0) return undefined;
+    const messages = candidate.filter((element): element is Record<string, unknown> => isRecord(element) && typeof element.role === 'string');
+    return messages.length === candidate.length ? messages : undefined;
+  };
+  if (Array.isArray(value)) return asList(value);
+  if (!isRecord(value)) return undefined;
+  const args: unknown = Array.isArray(value.args) ? value.args[0] : undefined;
+  const kwargs = isRecord(value.kwargs) ? value.kwargs.messages : undefined;
+  return asList(value.messages) ?? asList(args) ?? asList(kwargs);
+}
+
+/** A role/content message (content a string or a list of typed parts), with OpenAI-style calls. */
+function plainMessage(element: Record<string, unknown>, path: string): MessageDraft {
+  const roleName = typeof element.role === 'string' ? element.role : '';
+  const content: ContentBlock[] = [];
+  const body = element.content;
+  if (typeof body === 'string') {
+    if (body !== '') content.push({ kind: 'text', type: 'text', text: body, raw: body });
+  } else if (Array.isArray(body)) {
+    for (const part of body) {
+      const type = isRecord(part) && typeof part.type === 'string' ? part.type : '(none)';
+      const text = isRecord(part) && typeof part.text === 'string' ? part.text : typeof part === 'string' ? part : undefined;
+      const kind = type === 'image' || type === 'image_url' ? 'image' : text !== undefined ? 'text' : 'other';
+      content.push({ kind, type, ...(text !== undefined && kind === 'text' && { text }), raw: part });
+    }
+  } else if (body !== undefined && body !== null) content.push({ kind: 'other', type: '(none)', raw: body });
+  const text = joinText(content);
+  const toolCalls = readToolCalls(element.tool_calls, false);
+  const calls = roleName === 'tool-call' && toolCalls.length === 0 ? textCalls(text, element) : toolCalls;
+  const name = typeof element.name === 'string' && element.name !== '' ? element.name : undefined;
+  const toolCallId = typeof element.tool_call_id === 'string' && element.tool_call_id !== '' ? element.tool_call_id : undefined;
+  return {
+    role: ROLES.get(roleName) ?? 'other',
+    sourceType: roleName,
+    ...(name !== undefined && { name }),
+    ...(toolCallId !== undefined && { toolCallId }),
+    content,
+    text,
+    toolCalls: calls,
+    invalidToolCalls: [],
+    raw: element,
+    location: { path },
+  };
+}
+
+/**
+ * Calls whose flattened record lacks arguments (the smolagents instrumentor kept only a string's) get
+ * them from `output.value` when it holds the answer as a role/content message with the same call ids.
+ */
+function fillFromOutputValue(answer: MessageDraft, span: Span): void {
+  const missing = answer.toolCalls.filter((call) => call.id !== undefined && call.args === undefined && call.argsText === undefined);
+  const attribute = span.attributes.get('output.value');
+  if (missing.length === 0 || typeof attribute?.value !== 'string') return;
+  const parsed = parseJson(attribute.value)?.value;
+  if (!isRecord(parsed) || typeof parsed.role !== 'string') return;
+  const recorded = plainMessage(parsed, attribute.path).toolCalls;
+  for (const call of missing) {
+    const same = recorded.find((other) => other.id === call.id);
+    if (!same) continue;
+    call.args = same.args;
+    if (same.argsText !== undefined) call.argsText = same.argsText;
+    if (same.error !== undefined) call.error = same.error;
+  }
+}
+
+const CALLING_TOOLS = 'Calling tools:';
+
+/** A smolagents `tool-call` message's calls, read from its text; none when the text is not that list. */
+function textCalls(text: string, raw: unknown): ToolCall[] {
+  const at = text.indexOf(CALLING_TOOLS);
+  if (at === -1) return [];
+  const start = text.indexOf('[', at);
+  if (start === -1) return [];
+  let value: unknown;
+  try {
+    value = pythonValue(parsePythonAt(text, start), text);
+  } catch (error) {
+    if (error instanceof PythonSyntaxError) return [];
+    throw error;
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry): ToolCall[] => {
+    if (!isRecord(entry)) return [];
+    const fn = isRecord(entry.function) ? entry.function : entry;
+    const id = typeof entry.id === 'string' && entry.id !== '' ? entry.id : undefined;
+    const name = typeof fn.name === 'string' ? fn.name : '';
+    // A CodeAgent's call holds Python code, not JSON: the arguments are what the tool was given.
+    const args = fn.arguments;
+    return [{ ...(id !== undefined && { id }), name, args, ...(typeof args === 'string' && { argsText: args }), raw }];
+  });
+}
+
+/**
+ * A smolagents observation names its call (`Call id: …`) only after an error; otherwise it answers
+ * the step's calls just before it, and takes their id when the step made one.
+ */
+function answerSteps(drafts: MessageDraft[]): void {
+  let step: MessageDraft | undefined;
+  for (const draft of drafts) {
+    if (draft.sourceType === 'tool-call') step = draft;
+    else if (draft.sourceType === 'tool-response') {
+      const named = /^Call id: (\S+)/.exec(draft.text)?.[1];
+      const only = step?.toolCalls.length === 1 ? step.toolCalls[0]?.id : undefined;
+      const id = named ?? only;
+      if (draft.toolCallId === undefined && id !== undefined) draft.toolCallId = id;
+      step = undefined;
+    } else if (draft.role !== 'ai') step = undefined;
+  }
 }
 
 function readMessage(fields: Fields, raw: Record<string, unknown>, path: string): MessageDraft {
@@ -153,6 +318,7 @@ function readMessage(fields: Fields, raw: Record<string, unknown>, path: string)
   if (typeof body === 'string' && body !== '') content.push({ kind: 'text', type: 'text', text: body, raw: body });
   for (const [, part] of indexed(fields, 'message.contents')) content.push(readContent(part));
   const toolCalls = indexed(fields, 'message.tool_calls').map(([, call]) => readCall(call));
+  if (roleName === 'tool-call' && toolCalls.length === 0) toolCalls.push(...textCalls(joinText(content), raw));
   // Before tool_calls: one legacy OpenAI function call per message.
   const legacyName = stringField(fields, 'message.function_call_name');
   if (legacyName !== undefined) {

@@ -3,7 +3,10 @@ import cross from '../../../../fixtures/cross-format/otel-genai.json?raw';
 import clean from '../../../../fixtures/formats/otel-genai/clean.json?raw';
 import fault from '../../../../fixtures/formats/otel-genai/fault.json?raw';
 import toolCalls from '../../../../fixtures/formats/otel-genai/tool-calls.json?raw';
-import { input, rules, transcript } from '../../testing/importing';
+import attributeMap from '../../../../fixtures/real/openinference/otel_genai_client_span_tool_calls.json?raw';
+import { importText } from '../../import';
+import { input, json, rules, transcript } from '../../testing/importing';
+import { vercelAiUi } from '../vercel/vercelAiUi';
 import { otelGenai } from './otelGenai';
 
 const attr = (key: string, value: unknown) => ({
@@ -158,15 +161,15 @@ describe('otel-genai shapes', () => {
     const line = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
     const t = transcript(`${line}\n${line}\n`);
     expect(t.format).toBe('otel-genai');
-    // The second line repeats the first call: shown once.
+    // The second line is the same call exported again (same input, same answer): shown once, answer included.
     expect(t.messages.map((m) => [m.role, m.text, m.toolCallId, m.location.path])).toEqual([
       ['system', 'Be brief.', undefined, 'line 1'],
       ['human', "What's the weather like in Boston?", undefined, 'line 1'],
       ['ai', '', undefined, 'line 1'],
       ['tool', '72F', 'call_1', 'line 1'],
       ['ai', 'It is 72F.', undefined, 'line 1'],
-      ['ai', 'It is 72F.', undefined, 'line 2'],
     ]);
+    expect(t.notes?.some((note) => note.startsWith('1 span records a call already read'))).toBe(true);
     expect(t.messages[2]?.toolCalls[0]).toMatchObject({ id: 'call_1', name: 'get_weather', args: { city: 'Boston' } });
     expect(t.messages[4]?.usage).toMatchObject({ input: 20, output: 4 });
   });
@@ -208,5 +211,141 @@ describe('otel-genai shapes', () => {
       'gen_ai.input.messages',
     ];
     for (const value of nearMisses) expect(otelGenai.detect(input(value))).toBe(0);
+  });
+});
+
+describe('otel-genai real files and message values', () => {
+  it("reads one span's attributes dumped on their own (openinference-genai test fixture)", () => {
+    const t = transcript(attributeMap);
+    expect(t.format).toBe('otel-genai');
+    expect(t.messages.map((m) => [m.role, m.text, m.toolCallId])).toEqual([
+      ['human', 'Weather in Paris?', undefined],
+      ['ai', 'Absolutely! Let me check the weather for you.', undefined],
+      ['tool', 'rainy, 57°F', '1234'],
+      ['ai', 'The weather in Paris is currently rainy with a temperature of 57°F.', undefined],
+    ]);
+    expect(t.messages[1]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['1234', 'get_weather', { location: 'Paris' }]]);
+    expect(t.messages[3]).toMatchObject({ id: 'chatcmpl-CQF10eCkoFphJZJQkzzN6EkTD0AVF', model: 'gpt-4-0613', usage: { input: 97, output: 52 } });
+    expect(t.messages[0]?.location.path).toBe('');
+    expect(rules(t)).toEqual([]);
+  });
+
+  // The schema: open-telemetry/semantic-conventions @953276f docs/gen-ai/gen-ai-input-messages.json.
+  const inputMessages = [
+    { role: 'system', parts: [{ type: 'text', content: 'Be brief.' }] },
+    {
+      role: 'user',
+      parts: [
+        { type: 'text', content: 'What is in this picture, and the weather?' },
+        { type: 'blob', modality: 'image', mime_type: 'image/png', content: 'aGVsbG8=' },
+        { type: 'uri', modality: 'image', uri: 'https://example.com/cat.png' },
+        { type: 'file', modality: 'image', file_id: 'file-1' },
+      ],
+    },
+    {
+      role: 'assistant',
+      parts: [
+        { type: 'reasoning', content: 'Need the weather.' },
+        { type: 'text', content: 'A cat. Checking the weather.' },
+        { type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } },
+      ],
+    },
+    { role: 'tool', parts: [{ type: 'tool_call_response', id: 'call_1', response: 'rainy' }] },
+    {
+      role: 'user',
+      parts: [
+        { type: 'custom_widget', payload: 1 },
+        { type: 'text', content: 'Thanks' },
+      ],
+    },
+  ];
+
+  it('reads a gen_ai.input.messages value on its own with every part, where the AI SDK UI reader would drop the text', () => {
+    expect(vercelAiUi.detect(input(inputMessages))).toBe(0);
+    const t = transcript(json(inputMessages));
+    expect(t.format).toBe('otel-genai');
+    expect(t.messages.map((m) => [m.role, m.text, m.location.path])).toEqual([
+      ['system', 'Be brief.', '[0]'],
+      ['human', 'What is in this picture, and the weather?', '[1]'],
+      ['ai', 'A cat. Checking the weather.', '[2]'],
+      ['tool', 'rainy', '[3]'],
+      ['human', 'Thanks', '[4]'],
+    ]);
+    expect(t.messages[1]?.content.map((b) => [b.kind, b.type])).toEqual([
+      ['text', 'text'],
+      ['image', 'blob'],
+      ['image', 'uri'],
+      ['image', 'file'],
+    ]);
+    expect(t.messages[2]?.content.map((b) => b.kind)).toEqual(['reasoning', 'text', 'tool_call']);
+    expect(t.messages[3]?.toolCallId).toBe('call_1');
+    // A part type the schema does not name is kept as content of its own.
+    expect(t.messages[4]?.content.map((b) => [b.kind, b.type])).toEqual([
+      ['other', 'custom_widget'],
+      ['text', 'text'],
+    ]);
+    expect(rules(t)).toEqual([]);
+  });
+
+  it('reads gen_ai.output.messages on its own as a response, its choices as conversations', () => {
+    const choice = (text: string) => ({ role: 'assistant', parts: [{ type: 'text', content: text }], finish_reason: 'stop' });
+    const one = importText(json([choice('Hello')]));
+    expect(one.ok && [one.transcript.format, one.transcript.kind, one.transcript.messages.map((m) => m.text)]).toEqual(['otel-genai', 'response', ['Hello']]);
+    const two = importText(json([choice('Hello'), choice('Hi')]));
+    expect(two.ok && two.conversations?.map((c) => [c.label, c.transcript.messages.map((m) => m.text)])).toEqual([
+      ['choice 0', ['Hello']],
+      ['choice 1', ['Hi']],
+    ]);
+    // Not a GenAI list: parts without types (Gemini), text parts holding `text` (AI SDK UI).
+    for (const value of [[{ role: 'user', parts: [{ text: 'hi' }] }], [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }]]) {
+      expect(otelGenai.detect(input(value))).toBe(0);
+    }
+  });
+
+  it('leaves out an agent span whose model calls are in the file, and ends with the result its tool span holds', () => {
+    const span = (id: string, parent: string | undefined, start: number, attributes: unknown[]) => ({
+      traceId: 't1',
+      spanId: id,
+      ...(parent !== undefined && { parentSpanId: parent }),
+      name: id,
+      startTimeUnixNano: String(start),
+      endTimeUnixNano: String(start + 100),
+      attributes,
+    });
+    const user = { role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] };
+    const call = { role: 'assistant', parts: [{ type: 'tool_call', id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }], finish_reason: 'tool_call' };
+    const result = { role: 'tool', parts: [{ type: 'tool_call_response', id: 'c1', response: 'rainy' }] };
+    const answer = { role: 'assistant', parts: [{ type: 'text', content: 'Rainy.' }], finish_reason: 'stop' };
+    const spans = [
+      span('agent', undefined, 1, [
+        attr('gen_ai.operation.name', 'invoke_agent'),
+        attr('gen_ai.agent.name', 'weather'),
+        attr('gen_ai.input.messages', [user]),
+        attr('gen_ai.output.messages', [answer]),
+      ]),
+      span('chat1', 'agent', 2, [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.input.messages', [user]), attr('gen_ai.output.messages', [call])]),
+      span('tool1', 'agent', 3, [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.call.id', 'c1'), attr('gen_ai.tool.call.result', 'rainy')]),
+      span('chat2', 'agent', 4, [
+        attr('gen_ai.operation.name', 'chat'),
+        attr('gen_ai.input.messages', [user, call, result]),
+        attr('gen_ai.output.messages', [answer]),
+      ]),
+    ];
+    const t = transcript(json({ resourceSpans: [{ scopeSpans: [{ spans }] }] }));
+    expect(t.messages.map((m) => [m.role, m.text])).toEqual([
+      ['human', 'Weather in Paris?'],
+      ['ai', ''],
+      ['tool', 'rainy'],
+      ['ai', 'Rainy.'],
+    ]);
+    expect(t.notes).toContain('1 agent span left out: the model calls under it hold the same messages.');
+    // Only the first call: its tool span's result ends the conversation.
+    const first = transcript(json({ resourceSpans: [{ scopeSpans: [{ spans: spans.slice(1, 3) }] }] }));
+    expect(first.messages.map((m) => [m.role, m.sourceType, m.text, m.toolCallId])).toEqual([
+      ['human', 'user', 'Weather in Paris?', undefined],
+      ['ai', 'assistant', '', undefined],
+      ['tool', 'execute_tool', 'rainy', 'c1'],
+    ]);
+    expect(rules(first)).toEqual([]);
   });
 });

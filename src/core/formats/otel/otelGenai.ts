@@ -4,7 +4,9 @@
 // (parts), `gen_ai.input.messages` / `gen_ai.output.messages` (`{role, parts, name?, finish_reason?}`),
 // structured or as a JSON string; usage in `gen_ai.usage.*`. Also the deprecated span events
 // (`model/gen-ai/deprecated/events-deprecated.yaml`): `gen_ai.{system,user,assistant,tool}.message` and
-// `gen_ai.choice`, body in the `gen_ai.event.content` JSON string as Azure AI Inference writes it.
+// `gen_ai.choice`, body in the `gen_ai.event.content` JSON string as Azure AI Inference writes it. And
+// the value of one of those attributes on its own: a list of `{role, parts}` messages.
+import { formatPath, linePath } from '../../json/locate';
 import { isRecord, kindOf, parseJson } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../model';
 import { guarded } from '../common/guard';
@@ -12,14 +14,16 @@ import { joinText, newDraft, problemDraft, textOf } from '../common/drafts';
 import { usageFrom } from '../common/usage';
 import { readMessage } from '../common/messageFields';
 import { readToolCall } from '../common/toolCall';
-import { fromAnyValue, isoTime, numberAttribute, readSpans, sampleAttributeKeys, stringAttribute, type Attribute, type Span } from './otlp';
-import { mergeTurns, repeatedNote, type CallTurn } from '../common/spanTimeline';
-import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { findMessageList } from '../common/messageList';
+import { scoreMarked, type Mark } from '../common/markedList';
+import { fromAnyValue, isoTime, numberAttribute, readSpans, sampleAttributeKeys, SpanTree, stringAttribute, type Attribute, type Span } from './otlp';
+import { mergeTurns, startsWith, timelineNotes, type CallTurn } from '../common/spanTimeline';
+import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const INPUT = 'gen_ai.input.messages';
 const OUTPUT = 'gen_ai.output.messages';
 const SYSTEM = 'gen_ai.system_instructions';
-const EXPECTS = `OTLP/JSON spans ({"resourceSpans": [...]}, a span list or one span) with ${INPUT} / ${OUTPUT} attributes`;
+const EXPECTS = `OTLP/JSON spans ({"resourceSpans": [...]}, a span list, one span or its attributes) with ${INPUT} / ${OUTPUT} attributes, or such a value on its own: [{"role", "parts": [{"type": "text", "content"}, ...]}]`;
 
 const ROLES = new Map<string, Role>([
   ['system', 'system'],
@@ -49,22 +53,133 @@ function hasMessageEvents(span: Record<string, unknown>): boolean {
 function detect(input: ParsedInput): number {
   const keys = sampleAttributeKeys(input);
   if (keys.has(INPUT) || keys.has(OUTPUT) || keys.has(SYSTEM)) return 100;
-  if (![...keys].some((key) => key.startsWith('gen_ai.'))) return 0;
-  // GenAI spans without content (capture off) or with the deprecated events: still ours, but say so when read.
-  return 60;
+  if ([...keys].some((key) => key.startsWith('gen_ai.'))) {
+    // GenAI spans without content (capture off) or with the deprecated events: still ours, but say so when read.
+    return 60;
+  }
+  // Above the AI SDK's UI messages, which also have `parts`, but keep their text in `text`.
+  return keys.size === 0 ? scoreMarked(input, findMessageList(input.value), classifyMessage, 95) : 0;
 }
 
+/** A GenAI message: `role` and `parts`, each part typed, the known types with their own fields. */
+function classifyMessage(element: unknown): Mark {
+  if (!isRecord(element) || typeof element.role !== 'string' || !Array.isArray(element.parts)) return 'foreign';
+  let mark: Mark = 'finish_reason' in element ? 'marked' : 'plain';
+  for (const part of element.parts) {
+    const next = classifyPart(part);
+    if (next === 'foreign') return 'foreign';
+    if (next === 'marked') mark = 'marked';
+  }
+  return mark;
+}
+
+function classifyPart(part: unknown): Mark {
+  if (!isRecord(part) || typeof part.type !== 'string') return 'foreign';
+  const has = (key: string): Mark => (key in part ? 'marked' : 'foreign');
+  switch (part.type) {
+    case 'text':
+    case 'reasoning':
+      return typeof part.content === 'string' ? 'marked' : 'foreign';
+    case 'tool_call':
+      return typeof part.name === 'string' ? 'marked' : 'foreign';
+    case 'tool_call_response':
+      return 'response' in part || 'result' in part ? 'marked' : 'foreign';
+    case 'blob':
+      return has('content');
+    case 'uri':
+      return has('uri');
+    case 'file':
+      return has('file_id');
+    default:
+      // GenericPart: the schema allows any other type.
+      return 'plain';
+  }
+}
+
+/** Agent operations: their input and output also appear on the model calls they make. */
+const AGENT_OPERATIONS = new Set(['invoke_agent', 'create_agent', 'invoke_workflow']);
+
 function read(input: ParsedInput): AdapterOutput {
-  const spans = readSpans(input).filter((span) => hasMessages(span.attributes) || hasMessageEvents(span.raw));
+  const all = readSpans(input);
+  if (all.length === 0) {
+    const found = findMessageList(input.value);
+    if (found) return readMessageValue(input, found.list, formatPath(found.path));
+  }
+  const spans = all.filter((span) => hasMessages(span.attributes) || hasMessageEvents(span.raw));
   if (spans.length === 0) {
     return { messages: [problemDraft(input.value, '', `expected ${EXPECTS}; no span carries message content (is content capture on?)`)] };
   }
-  const turns = spans.map(readTurn);
-  const { messages, repeated } = mergeTurns(turns);
-  return { messages, notes: repeatedNote(repeated, spans.length, 'LLM spans') };
+  const tree = new SpanTree(all);
+  const entries = spans.map((span) => ({ span, turn: readTurn(span, tree) }));
+  const isAgent = (span: Span): boolean => AGENT_OPERATIONS.has(stringAttribute(span, 'gen_ai.operation.name') ?? '');
+  const calls = entries.filter(({ span }) => !isAgent(span));
+  // An agent span whose model calls are in the file tells their story again, ending with the last answer.
+  const told = entries.filter(
+    ({ span, turn }) => isAgent(span) && calls.some((call) => tree.encloses(span, call.span) && (tree.linked || startsWith(call.turn.input, turn.input))),
+  );
+  const turns = entries.filter((entry) => !told.includes(entry));
+  attachToolResults(
+    all,
+    turns.map(({ turn }) => turn),
+  );
+  const merged = mergeTurns(turns.map(({ turn }) => turn));
+  const notes = timelineNotes(merged, turns.length, 'LLM spans');
+  if (told.length > 0)
+    notes.push(
+      `${told.length} agent span${told.length === 1 ? '' : 's'} left out: the model calls under ${told.length === 1 ? 'it' : 'them'} hold the same messages.`,
+    );
+  return { messages: merged.messages, notes, ...(merged.conversations.length > 1 && { conversations: merged.conversations }) };
 }
 
-function readTurn(span: Span): CallTurn {
+/** Tool spans (`execute_tool`) that hold a call's result go with the call that issued it. */
+function attachToolResults(spans: readonly Span[], turns: readonly CallTurn[]): void {
+  const byCall = new Map<string, CallTurn>();
+  for (const turn of turns) for (const draft of turn.output) for (const call of draft.toolCalls) if (call.id !== undefined) byCall.set(call.id, turn);
+  for (const span of spans) {
+    const id = stringAttribute(span, 'gen_ai.tool.call.id');
+    const result = span.attributes.get('gen_ai.tool.call.result');
+    if (id === undefined || !result) continue;
+    const turn = byCall.get(id);
+    if (!turn) continue;
+    const text = textOf(result.value);
+    const name = stringAttribute(span, 'gen_ai.tool.name');
+    (turn.results ??= []).push({
+      role: 'tool',
+      sourceType: 'execute_tool',
+      toolCallId: id,
+      ...(name !== undefined && { name }),
+      content: [{ kind: 'text', type: 'gen_ai.tool.call.result', text, raw: result.value }],
+      text,
+      toolCalls: [],
+      invalidToolCalls: [],
+      raw: result.value,
+      location: { path: result.path },
+    });
+  }
+}
+
+/** A message list on its own (an attribute's value pasted or saved): a history, or the choices of one response. */
+function readMessageValue(input: ParsedInput, list: unknown[], prefix: string): AdapterOutput {
+  const pathOf = (i: number): string => (input.jsonLines ? linePath(input.lineOf[i] ?? i + 1) : `${prefix}[${i}]`);
+  const perElement = list.map((element, i) => {
+    const error = input.lineErrors?.get(i);
+    return error === undefined ? readOtelMessage(element, pathOf(i)) : [problemDraft(element, pathOf(i), error)];
+  });
+  const messages = perElement.flat();
+  const choices = list.length > 0 && list.every((element) => isRecord(element) && 'finish_reason' in element);
+  if (!choices) return { messages };
+  if (list.length === 1) return { messages, kind: 'response' };
+  // Output messages are the response's choices: alternatives, each a conversation of its own.
+  const conversations: ConversationRange[] = [];
+  let start = 0;
+  perElement.forEach((drafts, i) => {
+    conversations.push({ label: `choice ${i}`, start, end: start + drafts.length });
+    start += drafts.length;
+  });
+  return { messages, kind: 'response', conversations };
+}
+
+function readTurn(span: Span, tree: SpanTree): CallTurn {
   const system = span.attributes.get(SYSTEM);
   const inputAttribute = span.attributes.get(INPUT);
   const outputAttribute = span.attributes.get(OUTPUT);
@@ -77,7 +192,21 @@ function readTurn(span: Span): CallTurn {
       : readEvents(span);
   const answer = turn.output.find((draft) => draft.role === 'ai') ?? turn.output[0];
   if (answer) describeAnswer(answer, span, turn.output.length === 1);
+  if (span.traceId !== undefined) turn.trace = span.traceId;
+  const label = agentName(span, tree);
+  if (label !== undefined) turn.label = label;
   return turn;
+}
+
+/** The agent a call belongs to: `gen_ai.agent.name` on the span or the nearest span above it that has one. */
+function agentName(span: Span, tree: SpanTree): string | undefined {
+  const own = stringAttribute(span, 'gen_ai.agent.name');
+  if (own !== undefined) return own;
+  for (const ancestor of tree.ancestors(span)) {
+    const name = stringAttribute(ancestor, 'gen_ai.agent.name');
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }
 
 /** Usage, model, time and response id of the span belong to the message the model returned. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { input } from '../../testing/importing';
-import { fromAnyValue, isoTime, numberFrom, readSpans, sampleAttributeKeys } from './otlp';
+import { fromAnyValue, isoTime, numberFrom, readSpans, sampleAttributeKeys, SpanTree } from './otlp';
 import type { ParsedInput } from '../types';
 
 const span = (name: string, start: string | number, attributes: unknown) => ({ name, startTimeUnixNano: start, attributes });
@@ -80,5 +80,48 @@ describe('otlp', () => {
     for (const value of [[{ role: 'user', content: 'hi' }], { messages: [] }, 'text', null, [{ attributes: {} }]]) {
       expect(readSpans(input(value))).toEqual([]);
     }
+  });
+
+  it('reads the attributes of one span given on their own, at the top or in a list, and nothing deeper', () => {
+    const map = { 'gen_ai.input.messages': '[]', 'gen_ai.usage.input_tokens': 3, input: 'x' };
+    const [bare] = readSpans(input(map));
+    expect([bare?.path, bare?.name, bare?.attributes.get('input')]).toEqual(['', undefined, { value: 'x', path: '' }]);
+    expect(readSpans(input([map, map])).map((s) => s.path)).toEqual(['[0]', '[1]']);
+    expect([...sampleAttributeKeys(input(map))]).toEqual(['gen_ai.input.messages', 'gen_ai.usage.input_tokens', 'input']);
+    // One namespaced key is not enough, and an app's own data deeper down is not a span.
+    for (const value of [{ 'ai.x': 1, other: 2 }, { data: { rows: [{ 'llm.a': 1, 'llm.b': 2 }] } }, { attributes: 'x', 'llm.a': 1, 'llm.b': 2 }]) {
+      expect(readSpans(input(value))).toEqual([]);
+    }
+  });
+
+  it('reads the ids and times the JS SDK (ReadableSpan) and Python dumps write, and walks parents', () => {
+    const js = [
+      {
+        name: 'child',
+        spanContext: { traceId: 't', spanId: 'c' },
+        parentSpanId: 'p',
+        attributes: {},
+        startTime: [1770131992, 242000000],
+        endTime: [1770131993, 0],
+      },
+      { name: 'parent', spanContext: { traceId: 't', spanId: 'p' }, attributes: {}, startTime: [1770131992, 241000000], endTime: [1770131994, 0] },
+    ];
+    const spans = readSpans(input(js));
+    expect(spans.map((s) => [s.name, s.id, s.parentId, s.traceId, isoTime(s.start)])).toEqual([
+      ['parent', 'p', undefined, 't', '2026-02-03T15:19:52.241Z'],
+      ['child', 'c', 'p', 't', '2026-02-03T15:19:52.242Z'],
+    ]);
+    const [parent, child] = spans;
+    const tree = new SpanTree(spans);
+    expect(tree.linked).toBe(true);
+    expect(parent && child && [tree.encloses(parent, child), tree.encloses(child, parent)]).toEqual([true, false]);
+    // Python dumps: integer ids in `context` / `parent`, nanosecond integers.
+    const python = { name: 'x', context: { trace_id: 12, span_id: 34 }, parent: { span_id: 56 }, start_time: 1747703769230551000, attributes: {} };
+    expect(readSpans(input(python)).map((s) => [s.id, s.parentId, s.traceId, s.start !== undefined])).toEqual([['34', '56', '12', true]]);
+    // Without links, a span encloses what runs within its start and end.
+    const unlinked = readSpans(input(js.map((entry) => ({ ...entry, parentSpanId: undefined }))));
+    const loose = new SpanTree(unlinked);
+    expect(loose.linked).toBe(false);
+    expect(unlinked[0] && unlinked[1] && loose.encloses(unlinked[0], unlinked[1])).toBe(true);
   });
 });

@@ -149,7 +149,8 @@ function readPart(part: unknown, i: number, builder: PieceBuilder): void {
   }
 }
 
-function readModelMessage(element: unknown): Pieces | Unreadable {
+/** One ModelMessage (or v4 CoreMessage), split where it holds tool results; also read from telemetry spans. */
+export function readModelMessage(element: unknown): Pieces | Unreadable {
   if (!isRecord(element)) return { unreadable: expectedObject('`role` and `content`', element) };
   const role = stringOf(element.role);
   if (role === undefined) return { unreadable: 'expected a string `role`' };

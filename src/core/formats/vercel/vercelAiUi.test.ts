@@ -169,4 +169,16 @@ describe('vercel-ai-ui detection', () => {
     ];
     for (const value of nearMisses) expect(vercelAiUi.detect(input(value))).toBe(0);
   });
+
+  it('declines parts it would not read whole: OpenTelemetry GenAI messages keep their text in `content`', () => {
+    const otel = [
+      { role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] },
+      { role: 'assistant', parts: [{ type: 'text', content: 'Rainy.' }], finish_reason: 'stop' },
+    ];
+    expect(vercelAiUi.detect(input(otel))).toBe(0);
+    expect(detectFormat(input(otel))?.name).toBe('otel-genai');
+    for (const part of [{ type: 'reasoning', content: 'x' }, { type: 'tool-weather' }, { type: 'tool-invocation' }]) {
+      expect(vercelAiUi.detect(input([{ id: '1', role: 'assistant', parts: [part] }]))).toBe(0);
+    }
+  });
 });

@@ -40,7 +40,27 @@ const PART_TYPES = new Set([
   'custom',
 ]);
 
-const isPartType = (type: string): boolean => PART_TYPES.has(type) || type.startsWith('tool-') || type.startsWith('data-');
+/**
+ * A part this reader knows, with the fields it reads: a part of another format that shares a type
+ * name (an OpenTelemetry GenAI `{type: "text", content}`) would lose its text here.
+ */
+function isKnownPart(part: unknown): boolean {
+  if (!isRecord(part) || typeof part.type !== 'string') return false;
+  const type = part.type;
+  switch (type) {
+    case 'text':
+      return typeof part.text === 'string';
+    case 'reasoning':
+      return typeof part.text === 'string' || typeof part.reasoning === 'string';
+    case 'tool-invocation':
+      return isRecord(part.toolInvocation);
+    case 'dynamic-tool':
+      return 'toolCallId' in part || 'state' in part;
+    default:
+      if (type.startsWith('tool-')) return 'toolCallId' in part || 'state' in part;
+      return PART_TYPES.has(type) || type.startsWith('data-');
+  }
+}
 
 /** Keys of ModelMessages, OpenAI and LangChain messages that a UI message never has. */
 const FOREIGN_KEYS = ['tool_calls', 'tool_call_id', 'contents', 'type', 'lc'];
@@ -51,8 +71,8 @@ function classify(element: unknown): Mark {
   if (role === undefined || !ROLES.has(role) || FOREIGN_KEYS.some((key) => key in element)) return 'foreign';
   if ('content' in element && typeof element.content !== 'string') return 'foreign';
   if (Array.isArray(element.parts)) {
-    // Gemini's parts have no `type`; A2A's say `kind`.
-    const typed = element.parts.every((part) => isRecord(part) && typeof part.type === 'string' && isPartType(part.type));
+    // Gemini's parts have no `type`; A2A's say `kind`; OpenTelemetry GenAI's hold `content`.
+    const typed = element.parts.every(isKnownPart);
     return typed && element.parts.length > 0 ? 'marked' : 'foreign';
   }
   if (Array.isArray(element.toolInvocations)) return 'marked';

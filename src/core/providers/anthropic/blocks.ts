@@ -6,6 +6,7 @@ import { sentInvalidCalls } from './requestLayout';
 import type { Lost } from '../lost';
 import { readImage } from '../media';
 import { isServerCallType, isServerResult, isServerResultType } from './serverTools';
+import { wireContent } from './wireOrder';
 
 export type Block = Record<string, unknown>;
 
@@ -16,7 +17,8 @@ function native(block: ContentBlock): Block | undefined {
   const raw = block.raw;
   if (!isRecord(raw) || typeof raw.type !== 'string') return undefined;
   if (block.kind === 'reasoning') return NATIVE_REASONING.has(raw.type) ? raw : undefined;
-  if (isServerCallType(raw.type) || isServerResultType(raw.type)) return raw;
+  // A compaction block goes back as it came: the API reads its summary in place of the turns before it.
+  if (isServerCallType(raw.type) || isServerResultType(raw.type) || raw.type === 'compaction') return raw;
   if ((block.kind === 'file' || block.kind === 'image') && isRecord(raw.source)) return raw;
   if (block.kind === 'tool_result' && raw.type === 'tool_result') return raw;
   return undefined;
@@ -73,8 +75,10 @@ const blockId = (block: ContentBlock): unknown => (isRecord(block.raw) ? block.r
 /**
  * Content in order, each tool_use where its block stood (calls with no block of their own last), so
  * an Anthropic message comes back as it was; answered invalid calls too, so their results pair.
+ * `inside` are blocks that stood in the wire message at the given positions (server tools' results,
+ * read out into tool messages): each goes back before the first block that came after it.
  */
-export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<string>): Block[] {
+export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<string>, inside: readonly { at: number; block: Block }[] = []): Block[] {
   const invalid = sentInvalidCalls(m, answered);
   if (invalid.length < m.invalidToolCalls.length) lost.add(m.index, 'invalid calls nothing answers are left out (a tool_use needs a tool_result)');
   const pending = new Map<unknown, ToolCall>();
@@ -84,7 +88,13 @@ export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<st
     else pending.set(call.id, call);
   }
   const blocks: Block[] = [];
+  const content = wireContent(m);
+  let placed = 0;
+  const placeBefore = (at: number): void => {
+    for (let next = inside[placed]; next !== undefined && next.at < at; next = inside[++placed]) blocks.push(next.block);
+  };
   for (const block of m.content) {
+    if (content !== undefined) placeBefore(content.indexOf(block.raw));
     const kept = native(block);
     const call = block.kind === 'tool_call' ? pending.get(blockId(block)) : undefined;
     if (kept) {
@@ -104,6 +114,7 @@ export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<st
         );
     }
   }
+  placeBefore(Infinity);
   for (const call of [...pending.values(), ...unkeyed]) blocks.push(toolUse(m, call, lost));
   return blocks;
 }

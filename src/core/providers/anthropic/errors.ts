@@ -29,3 +29,21 @@ export const anthropicThinkingSignature = (turn: number, block: number, type: st
 export const ANTHROPIC_FIRST_USER = 'messages: first message must use the "user" role';
 export const anthropicAlternate = (role: 'user' | 'assistant'): string =>
   `messages: roles must alternate between "user" and "assistant", but found multiple "${role}" roles in a row`;
+
+/** docs/FORMATS.md, "Anthropic Messages": an assistant message with no content that is not the request's last. */
+export const anthropicEmptyContent = (turn: number): Rejection => ({
+  target: 'anthropic',
+  error: `messages.${turn}: all messages must have non-empty content except for the optional final assistant message`,
+});
+
+/** docs/FORMATS.md, "Anthropic Messages": a text block whose text is empty. */
+export const ANTHROPIC_EMPTY_TEXT_BLOCK: Rejection = { target: 'anthropic', error: 'messages: text content blocks must be non-empty' };
+
+/**
+ * docs/FORMATS.md, "Anthropic Messages": no report quotes Anthropic's answer to a `tool_result` block
+ * in an assistant message whose call it cannot find; with the call found, the answer is anthropicMissingResult.
+ */
+export const anthropicResultInAssistant = (path: string): Rejection => ({
+  target: 'anthropic',
+  error: `${path}: a \`tool_result\` block in an assistant message (no verbatim error text on record: tool_result blocks go in the user message after the tool_use)`,
+});

@@ -69,10 +69,10 @@ const cache = new WeakMap<readonly Message[], AnthropicLayout>();
 export const sentInvalidCalls = (m: Message, answered: ReadonlySet<string>): ToolCall[] =>
   m.invalidToolCalls.filter((c) => c.id !== undefined && answered.has(c.id));
 
-/** The calls a user's tool_result must answer: server tools answer themselves. */
+/** The calls a user's tool_result must answer: server tools answer themselves, and so do the calls a code run made and answered. */
 function clientCallCount(m: Message): number {
   let count = 0;
-  for (const call of m.toolCalls) if (!isServerCall(call)) count++;
+  for (const call of m.toolCalls) if (!isServerCall(call) && call.answeredInside === undefined) count++;
   return count;
 }
 
