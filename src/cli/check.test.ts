@@ -78,6 +78,30 @@ describe('msgscope check on every fixture', () => {
 });
 
 describe('msgscope check: expected findings', () => {
+  it('anthropic-compaction.1.json (a real response): the compaction pass is counted and shown apart', async () => {
+    const file = join(FIXTURES, 'real/vercel-ai/anthropic-compaction.1.json');
+    const { report } = await checkJson([file]);
+    expect(report.tokens).toMatchObject({ input: 61067, output: 1912, passes: [{ type: 'compaction', input: 60385, output: 592 }] });
+    const io = fakeIo();
+    await run(['check', file], io);
+    expect(io.out).toContain('Tokens: input 61067, output 1912, total 62979 (compaction in 60385 out 592)\n');
+  });
+
+  it('gemini/fault.json: ids msgscope made up (Gemini calls have none) are not reported as ids, positions stand for them', async () => {
+    const { report } = await checkJson([fixture('formats/gemini/fault.json')]);
+    expect(report.findings.map((f) => [f.rule, f.toolCallId])).toEqual([
+      ['orphan-tool-call', null],
+      ['tool-error', null],
+      ['orphan-tool-result', null],
+    ]);
+    const chat = report.verdicts.find((v) => v.target === 'openai-chat');
+    expect(chat?.problems.map((p) => [p.messageIndices, p.ids])).toEqual([
+      [[1], ['contents[1].parts[1]']],
+      [[3], ['contents[2].parts[1]']],
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/[a-z_]+@\d+\.\d+/);
+  });
+
   it('weather-orphan.openai.json: misplaced, orphaned and broken tool results', async () => {
     const { code, report } = await checkJson([fixture('weather-orphan.openai.json')]);
     expect(code).toBe(1);

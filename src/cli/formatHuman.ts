@@ -45,6 +45,8 @@ function tokenLine(tokens: CheckReport['tokens']): string {
     tokens.cacheRead ? `cache read ${tokens.cacheRead}` : '',
     tokens.cacheCreation ? `cache creation ${tokens.cacheCreation}` : '',
     tokens.reasoning ? `reasoning ${tokens.reasoning}` : '',
+    // Counted in input and output already; named so a compaction's cost is not a surprise.
+    ...(tokens.passes ?? []).map((pass) => `${pass.type} in ${pass.input} out ${pass.output}`),
   ].filter(Boolean);
   const base = `Tokens: input ${tokens.input}, output ${tokens.output}, total ${tokens.total}`;
   return extra.length ? `${base} (${extra.join(', ')})` : base;

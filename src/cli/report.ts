@@ -1,5 +1,5 @@
-import type { Conversation, FileKind, Finding, HistoryKind, Severity, Transcript, Verdict } from '../core/model';
-import { computeVerdicts } from '../core/providers/verdicts';
+import type { Conversation, FileKind, Finding, HistoryKind, Severity, Transcript, UsagePass, Verdict, VerdictProblem } from '../core/model';
+import { madeUpAt } from '../core/checks/callNames';
 
 /** The `--json` output; its keys are a contract (README, "Command line"), so only ever add to it. */
 export interface CheckReport {
@@ -22,7 +22,9 @@ export interface CheckReport {
   conversations?: ConversationReport[];
 }
 
-type ReportTokens = { input: number; output: number; total: number; cacheRead: number; cacheCreation: number; reasoning: number };
+type TokenCounts = { input: number; output: number; total: number; cacheRead: number; cacheCreation: number; reasoning: number };
+/** `passes`: billed passes beyond the messages' own (Anthropic compaction…), already in input and output; absent when none. */
+type ReportTokens = TokenCounts & { passes?: UsagePass[] };
 
 export interface ConversationReport {
   label: string;
@@ -53,23 +55,40 @@ export interface ReportFinding {
   conversation?: number;
 }
 
-function reportFinding(f: Finding): ReportFinding {
-  return {
+/**
+ * The id the report shows for a link: the input's own, or for one msgscope made up to link a call that had
+ * none (Gemini's calls, legacy functions) the call's position, which is what the finding's text names.
+ */
+function shownId(t: Transcript, id: string): { id: string; madeUp: boolean } {
+  const link = t.links.get(id);
+  const at = link && madeUpAt(t.messages, link);
+  return at === undefined ? { id, madeUp: false } : { id: at, madeUp: true };
+}
+
+/** A finding as --json writes it; a made-up call id is no id of the input's, so it is null there. */
+const reportFinding =
+  (t: Transcript) =>
+  (f: Finding): ReportFinding => ({
     rule: f.rule,
     severity: f.severity,
     messageIndex: f.messageIndex,
     messageId: f.messageId ?? null,
-    toolCallId: f.toolCallId ?? null,
+    toolCallId: f.toolCallId === undefined || shownId(t, f.toolCallId).madeUp ? null : f.toolCallId,
     text: f.text,
     why: f.why,
     fix: f.fix,
     related: f.related,
-  };
+  });
+
+/** The verdicts with made-up ids replaced by the positions they stand for. */
+function reportVerdicts(t: Transcript, verdicts: readonly Verdict[] = t.verdicts): Verdict[] {
+  const ids = (problems: VerdictProblem[]) => problems.map((p) => ({ ...p, ids: p.ids.map((id) => shownId(t, id).id) }));
+  return verdicts.map((v) => ({ ...v, problems: ids(v.problems), ...(v.pending && { pending: ids(v.pending) }) }));
 }
 
 function reportTokens(t: Transcript): ReportTokens {
-  const { input, output, total, cacheRead, cacheCreation, reasoning } = t.tokens.totals;
-  return { input, output, total, cacheRead, cacheCreation, reasoning };
+  const { input, output, total, cacheRead, cacheCreation, reasoning, passes } = t.tokens.totals;
+  return { input, output, total, cacheRead, cacheCreation, reasoning, ...(passes && { passes }) };
 }
 
 export function buildReport(t: Transcript, conversations?: readonly Conversation[]): CheckReport {
@@ -80,9 +99,9 @@ export function buildReport(t: Transcript, conversations?: readonly Conversation
     kind: t.kind,
     messages: t.messages.length,
     toolCalls: t.links.callCount,
-    findings: t.findings.map(reportFinding),
+    findings: t.findings.map(reportFinding(t)),
     tokens: reportTokens(t),
-    verdicts: t.verdicts,
+    verdicts: reportVerdicts(t),
     notes: t.notes ?? [],
   };
 }
@@ -101,16 +120,20 @@ function collectionReport(first: Transcript, conversations: readonly Conversatio
       firstMessage: offset,
       messages: t.messages.length,
       toolCalls: t.links.callCount,
-      findings: t.findings.map(reportFinding),
+      findings: t.findings.map(reportFinding(t)),
       tokens: reportTokens(t),
-      verdicts: t.verdicts,
+      verdicts: reportVerdicts(t),
       ...(parent && { parent: { conversation: parent.conversation, toolCallId: parent.toolCallId ?? null } }),
     };
     offset += t.messages.length;
     return part;
   });
-  const findings = conversations.flatMap(({ transcript }, i) => transcript.findings.map((f) => fileWide(f, parts[i]!.firstMessage)));
-  const sum = (key: keyof ReportTokens) => parts.reduce((total, part) => total + part.tokens[key], 0);
+  const sum = (key: keyof TokenCounts) => parts.reduce((total, part) => total + part.tokens[key], 0);
+  const passes = new Map<string, UsagePass>();
+  for (const pass of parts.flatMap((part) => part.tokens.passes ?? [])) {
+    const sofar = passes.get(pass.type);
+    passes.set(pass.type, sofar ? { type: pass.type, input: sofar.input + pass.input, output: sofar.output + pass.output } : pass);
+  }
   return {
     format: first.format,
     formatLabel: first.formatLabel,
@@ -118,7 +141,7 @@ function collectionReport(first: Transcript, conversations: readonly Conversatio
     messages: offset,
     toolCalls: parts.reduce((total, part) => total + part.toolCalls, 0),
     findings: conversations.flatMap(({ transcript }, i) =>
-      transcript.findings.map((f) => ({ ...reportFinding(fileWide(f, parts[i]!.firstMessage)), conversation: i })),
+      transcript.findings.map((f) => ({ ...reportFinding(transcript)(fileWide(f, parts[i]!.firstMessage)), conversation: i })),
     ),
     tokens: {
       input: sum('input'),
@@ -127,12 +150,32 @@ function collectionReport(first: Transcript, conversations: readonly Conversatio
       cacheRead: sum('cacheRead'),
       cacheCreation: sum('cacheCreation'),
       reasoning: sum('reasoning'),
+      ...(passes.size > 0 && { passes: [...passes.values()] }),
     },
-    // A target takes the file's conversations one request each: it accepts the file when it accepts every one.
-    verdicts: computeVerdicts(findings),
+    verdicts: fileVerdicts(parts),
     notes: first.notes ?? [],
     conversations: parts,
   };
+}
+
+/**
+ * A target takes the file's conversations one request each: it accepts the file when it accepts every one, and
+ * its problems are theirs in order, their messages counted file-wide.
+ */
+function fileVerdicts(parts: readonly ConversationReport[]): Verdict[] {
+  const fileWideProblems = (problems: VerdictProblem[], part: ConversationReport) =>
+    problems.map((p) => ({ ...p, messageIndices: p.messageIndices.map((i) => i + part.firstMessage) }));
+  return (parts[0]?.verdicts ?? []).map(({ target, label }, k) => {
+    const of = (part: ConversationReport) => part.verdicts[k]!;
+    const pending = parts.flatMap((part) => fileWideProblems(of(part).pending ?? [], part));
+    return {
+      target,
+      label,
+      accepted: parts.every((part) => of(part).accepted),
+      problems: parts.flatMap((part) => fileWideProblems(of(part).problems, part)),
+      ...(pending.length > 0 && { pending }),
+    };
+  });
 }
 
 export function hasErrors(report: CheckReport): boolean {

@@ -30,7 +30,7 @@ describe('msgscope export', () => {
     const doc = JSON.parse(text) as { format: string; version: number; source: unknown; messages: Message[] };
     expect(doc.format).toBe('msgscope');
     expect(doc.version).toBe(1);
-    expect(doc.source).toEqual({ format: 'langchain-serialized', label: t.formatLabel });
+    expect(doc.source).toEqual({ format: 'langchain-serialized', label: t.formatLabel, kind: 'history' });
     expect(doc.messages[2]?.raw).toEqual(t.messages[2]?.raw);
     expect(doc.messages[2]?.invalidToolCalls[0]?.invalid).toBe(true);
     expect(lost).toEqual([]);
@@ -47,13 +47,13 @@ describe('msgscope export', () => {
     },
   );
 
-  // Messages only: the msgscope file does not say whether the history was a response (`kind`).
   it.each(Object.entries(marked).map(([path, text]) => ({ file: path.replace('../../../fixtures/', ''), text })))(
-    '$file → msgscope → back keeps every mark',
+    '$file → msgscope → back keeps every mark, and what the file was',
     ({ text }) => {
       const original = transcript(text);
       const back = transcript(convertTranscript(original, 'msgscope').text);
       expect(withoutLocation(back.messages)).toEqual(withoutLocation(original.messages));
+      expect([back.kind, back.findings.map((f) => [f.rule, f.messageIndex])]).toEqual([original.kind, original.findings.map((f) => [f.rule, f.messageIndex])]);
     },
   );
 });

@@ -10,7 +10,8 @@ export function toMsgscope(t: Transcript): unknown {
   return {
     format: MSGSCOPE_FORMAT,
     version: MSGSCOPE_VERSION,
-    source: { format: t.format, label: t.formatLabel },
+    // What the source was decides what is wrong with it (a lone response waits for its calls' results).
+    source: { format: t.format, label: t.formatLabel, kind: t.kind },
     messages: t.messages,
   };
 }

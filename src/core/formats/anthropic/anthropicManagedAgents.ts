@@ -14,6 +14,7 @@ import { readContent } from '../common/content';
 import { joinText, newDraft, problemDraft, textOf } from '../common/drafts';
 import { idOf, stringOf } from '../common/fields';
 import { guarded } from '../common/guard';
+import { firstElements } from '../common/messageList';
 import { readToolCall } from '../common/toolCall';
 import { readAnthropicUsage } from './anthropicMessage';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
@@ -48,7 +49,7 @@ function listOf(value: unknown): { list: unknown[]; at: PathSegment[] } | undefi
 function detect(input: ParsedInput): number {
   const found = listOf(input.value);
   if (!found) return 0;
-  const sample = found.list.filter((_, i) => !input.lineErrors?.has(i)).slice(0, 10);
+  const sample = firstElements(found.list, input, 10);
   if (sample.length === 0) return 0;
   if (sample.every(isCall)) return 100;
   // Event ids are `sevt_...`; a list of such typed events is nobody else's.

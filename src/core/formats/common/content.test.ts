@@ -73,6 +73,17 @@ describe('readContent', () => {
     ]);
   });
 
+  it('reads text and reasoning written as `value` (LLaMA-Factory v1 rows)', () => {
+    const blocks = readContent([
+      { type: 'reasoning', value: 'Add them.' },
+      { type: 'text', value: '4' },
+    ]);
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['reasoning', 'Add them.'],
+      ['text', '4'],
+    ]);
+  });
+
   it('keeps content of an unexpected kind as one block', () => {
     expect(readContent({ text: 'x' })).toEqual([{ kind: 'other', type: '(none)', raw: { text: 'x' } }]);
   });

@@ -34,10 +34,11 @@ function readBlock(block: unknown): ContentBlock {
   return { kind, type: type ?? '(none)', text: blockText(block, kind), raw: block };
 }
 
+// LLaMA-Factory's v1 dataset rows write `{type: "text" | "reasoning", value}` (data/v1 demos): read `value` last.
 function blockText(block: Record<string, unknown>, kind: ContentKind): string | undefined {
-  if (kind === 'reasoning') return stringOf(block.reasoning) ?? stringOf(block.thinking) ?? summaryText(block.summary);
+  if (kind === 'reasoning') return stringOf(block.reasoning) ?? stringOf(block.thinking) ?? summaryText(block.summary) ?? stringOf(block.value);
   if (kind === 'tool_result') return stringOf(block.content) ?? stringOf(block.output);
-  return stringOf(block.text) ?? stringOf(block.refusal);
+  return stringOf(block.text) ?? stringOf(block.refusal) ?? (kind === 'text' ? stringOf(block.value) : undefined);
 }
 
 /** OpenAI Responses reasoning: `summary: [{type: "summary_text", text}]`. */

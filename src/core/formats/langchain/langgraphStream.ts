@@ -11,6 +11,7 @@ import { formatPath, linePath, type PathSegment } from '../../json/locate';
 import { isRecord, preview } from '../../json/value';
 import { problemDraft } from '../common/drafts';
 import { guarded } from '../common/guard';
+import { firstElements } from '../common/messageList';
 import { readOne } from './langsmith';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
@@ -94,10 +95,11 @@ function itemsOf(input: ParsedInput): Item[] | undefined {
 }
 
 function detect(input: ParsedInput): number {
-  const items = itemsOf(input);
-  if (!items) return 0;
-  const sample = items.filter((_, i) => !input.lineErrors?.has(i)).slice(0, 10);
-  if (sample.length === 0 || !sample.every((item) => eventOf(item.value, item.pathOf))) return 0;
+  if (!Array.isArray(input.value)) return 0;
+  // The first few elements only: detection runs on every input, a million-message history included.
+  const sample = firstElements(input.value, input, 10);
+  const pathOf = () => '';
+  if (sample.length === 0 || !sample.every((value) => eventOf(value, pathOf))) return 0;
   // One mode only is a list of chunks, which LangGraph yields bare; tuples say which mode each is.
   return 100;
 }

@@ -102,6 +102,8 @@ export const msgscope: FormatAdapter = {
       const problem = `msgscope JSON version ${JSON.stringify(value.version)} is not one this msgscope reads (${MSGSCOPE_VERSION})`;
       return { messages: [problemDraft(value, '', problem)] };
     }
-    return { messages: list(value.messages).map((element, i) => readElement(element, `messages[${i}]`)) };
+    const messages = list(value.messages).map((element, i) => readElement(element, `messages[${i}]`));
+    const kind = isRecord(value.source) ? value.source.kind : undefined;
+    return kind === 'request' || kind === 'response' ? { messages, kind } : { messages };
   },
 };
