@@ -36,7 +36,8 @@ const isTurn = (turn: unknown): boolean => isRecord(turn) && typeof turn.from ==
 /** LLaMA-Factory's column is `conversations`; a `messages` column of `from` / `value` turns is the same shape renamed. */
 function turnsOf(row: Record<string, unknown>): { turns: unknown[]; key: string } | undefined {
   if (Array.isArray(row.conversations)) return { turns: row.conversations, key: 'conversations' };
-  if (Array.isArray(row.messages) && row.messages.some(isTurn)) return { turns: row.messages, key: 'messages' };
+  // The first turns say it: a long chat list of another format is not walked to its end.
+  if (Array.isArray(row.messages) && row.messages.slice(0, 10).some(isTurn)) return { turns: row.messages, key: 'messages' };
   return undefined;
 }
 
@@ -47,7 +48,7 @@ function detect(input: ParsedInput): number {
   let turns = false;
   for (const row of rows) {
     const found = isRecord(row) ? turnsOf(row) : undefined;
-    if (!found || !found.turns.every((turn, i) => i > 0 || isTurn(turn))) return 0;
+    if (!found || (found.turns.length > 0 && !isTurn(found.turns[0]))) return 0;
     if (found.turns.length > 0) turns = true;
   }
   return turns ? 100 : 0;
