@@ -2,13 +2,13 @@
 // _delta / _stop, message_delta, message_stop, ping, error), as SSE data or one event a line, assembled
 // into the Message they stream the way the SDK's MessageStream accumulates it, then read as a response
 // by anthropicMessage.ts. Sources: docs/FORMATS.md, "Provider streams".
-import { describeShape, isRecord, parseJson } from '../../json/value';
+import { isRecord, parseJson } from '../../json/value';
 import { stringOf } from '../common/fields';
 import { whereAt } from '../common/draftPaths';
-import { scoreStream, StreamedResponse, StreamEvents } from '../common/stream';
+import { StreamedResponse, streamAdapter, StreamReader, type StreamEvent } from '../common/stream';
 import type { Mark } from '../common/markedList';
 import { readAnthropicMessage } from './anthropicMessage';
-import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import type { FormatAdapter, ParsedInput } from '../types';
 
 const EXPECTS =
   'Anthropic Messages stream events ({"type": "message_start" | "content_block_start" | "content_block_delta" | "content_block_stop" | "message_delta" | "message_stop" | "ping" | "error", ...}) as SSE, JSON Lines or a JSON array';
@@ -75,27 +75,12 @@ function listAt(record: Record<string, unknown>, key: string): unknown[] {
 
 const append = (value: unknown, more: unknown): string => (typeof value === 'string' ? value : '') + (typeof more === 'string' ? more : '');
 
-class AnthropicStream {
-  private readonly events: StreamEvents;
-  private current: Assembly | undefined;
-  private count = 0;
-
+class AnthropicStream extends StreamReader<Assembly, 'type'> {
   constructor(input: ParsedInput) {
-    this.events = new StreamEvents(input, EXPECTS);
+    super(input, EXPECTS, 'a stream event {"type": ...}', 'type');
   }
 
-  read(): AdapterOutput {
-    this.events.list.forEach((event, i) => this.event(event, i));
-    this.close();
-    return this.events.output();
-  }
-
-  private event(event: unknown, i: number): void {
-    const lineError = this.events.lineError(i);
-    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
-    if (!isRecord(event) || typeof event.type !== 'string') {
-      return this.events.problem(i, `expected a stream event {"type": ...}, got ${describeShape(event)}`, this.current?.events);
-    }
+  protected event(event: StreamEvent<'type'>, i: number): void {
     switch (event.type) {
       case 'message_start':
         return this.start(event, i);
@@ -201,12 +186,8 @@ class AnthropicStream {
     message.usage = { ...(isRecord(message.usage) ? message.usage : {}), ...Object.fromEntries(given) };
   }
 
-  private close(): void {
-    const current = this.current;
-    if (!current) return;
-    this.current = undefined;
-    this.count++;
-    const label = current.id ?? `message ${this.count}`;
+  protected readResponse(current: Assembly, nth: number): void {
+    const label = current.id ?? `message ${nth}`;
     if (!current.stopped) {
       const open = current.blocks.flatMap((block, index) => (block.stopped ? [] : [`${index} (${stringOf(block.value.type) ?? 'untyped'})`]));
       const still = open.length > 0 ? `; content block ${open.join(', ')} had not stopped` : '';
@@ -217,10 +198,8 @@ class AnthropicStream {
   }
 }
 
-export const sseAnthropic: FormatAdapter = {
-  name: 'sse-anthropic',
-  label: 'Anthropic Messages stream',
-  expects: EXPECTS,
-  detect: (input) => scoreStream(input, classify),
-  read: (input) => new AnthropicStream(input).read(),
-};
+export const sseAnthropic: FormatAdapter = streamAdapter(
+  { name: 'sse-anthropic', label: 'Anthropic Messages stream', expects: EXPECTS },
+  classify,
+  AnthropicStream,
+);

@@ -2,13 +2,23 @@
 // array of them) is assembled into the response object(s) it streamed, which the provider's own reader
 // then reads; this keeps where each event sits, what was left out, and the split into responses.
 import { linePath } from '../../json/locate';
+import { describeShape, isRecord } from '../../json/value';
 import { problemDraft } from './drafts';
 import { scoreMarked, type Mark } from './markedList';
-import type { AdapterOutput, ConversationRange, MessageDraft, ParsedInput } from '../types';
+import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 /** 100 when some sampled event is marked as this provider's and none is foreign; streams are lists of events. */
 export function scoreStream(input: ParsedInput, classify: (event: unknown) => Mark): number {
   return scoreMarked(input, Array.isArray(input.value) ? { list: input.value, path: [] } : undefined, classify, 100);
+}
+
+/** A provider stream's format: detected by how `classify` marks its events, read by a `Reader` of its own. */
+export function streamAdapter(
+  format: Pick<FormatAdapter, 'name' | 'label' | 'expects'>,
+  classify: (event: unknown) => Mark,
+  Reader: new (input: ParsedInput) => { read(): AdapterOutput },
+): FormatAdapter {
+  return { ...format, detect: (input) => scoreStream(input, classify), read: (input) => new Reader(input).read() };
 }
 
 /** One streamed response being assembled: which event began each value of the object it becomes. */
@@ -127,4 +137,68 @@ function ranges(parts: readonly Part[]): ConversationRange[] {
     start = range.end;
     return range;
   });
+}
+
+/** An event as a reader takes it: a record, whose field `K` (for a reader that names one) is its type. */
+export type StreamEvent<K extends string = never> = Record<string, unknown> & Record<K, string>;
+
+/**
+ * The walk every provider stream's reader makes: each event in turn (a line that is not JSON, or an element
+ * that is not an event, stays where it came as a problem), the response being streamed (`current`) read
+ * when it ends and once more after the last event. A provider's reader says how its events build it.
+ */
+export abstract class StreamReader<A extends { readonly events: StreamedResponse }, K extends string = never> {
+  protected readonly events: StreamEvents;
+  protected current: A | undefined;
+  private count = 0;
+
+  /**
+   * `expected` names an event for the problem of an element that is not one (`a stream event {"type": ...}`);
+   * `typeKey`, the field every event must have a string at, where the provider names its types.
+   */
+  protected constructor(
+    input: ParsedInput,
+    expects: string,
+    private readonly expected: string,
+    private readonly typeKey?: K,
+  ) {
+    this.events = new StreamEvents(input, expects);
+  }
+
+  read(): AdapterOutput {
+    this.events.list.forEach((event, i) => this.take(event, i));
+    this.close();
+    this.ended();
+    return this.events.output();
+  }
+
+  /** Event `i`, which has the reader's shape. */
+  protected abstract event(event: StreamEvent<K>, i: number): void;
+
+  /** The response that just ended, the `nth` of the stream (from 1), read into the events' output. */
+  protected abstract readResponse(response: A, nth: number): void;
+
+  /** After the last response is read: what the reader says of the stream as a whole. */
+  protected ended(): void {
+    // Most readers say it all as they go.
+  }
+
+  /** Ends the response being streamed, if one is. */
+  protected close(): void {
+    const current = this.current;
+    if (!current) return;
+    this.current = undefined;
+    this.readResponse(current, ++this.count);
+  }
+
+  private take(event: unknown, i: number): void {
+    const lineError = this.events.lineError(i);
+    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
+    if (!isEvent(event, this.typeKey)) return this.events.problem(i, `expected ${this.expected}, got ${describeShape(event)}`, this.current?.events);
+    this.event(event, i);
+  }
+}
+
+function isEvent<K extends string>(event: unknown, typeKey: K | undefined): event is StreamEvent<K> {
+  return isRecord(event) && (typeKey === undefined || typeof event[typeKey] === 'string');
 }

@@ -6,11 +6,11 @@
 // share a responseId; a new one is another call's stream. Sources: docs/FORMATS.md, "Provider streams".
 import { describeShape, isRecord } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
-import { scoreStream, StreamedResponse, StreamEvents } from '../common/stream';
+import { StreamedResponse, streamAdapter, StreamReader } from '../common/stream';
 import type { Mark } from '../common/markedList';
 import { field } from './geminiParts';
 import { gemini } from './gemini';
-import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import type { FormatAdapter, ParsedInput } from '../types';
 
 const EXPECTS =
   'Gemini streamGenerateContent chunks ({"candidates": [{"content": {"role": "model", "parts": [...]}, "finishReason"?}], "usageMetadata"?}) as SSE, JSON Lines or a JSON array';
@@ -108,25 +108,12 @@ class Assembly {
   }
 }
 
-class GeminiStream {
-  private readonly events: StreamEvents;
-  private current: Assembly | undefined;
-  private count = 0;
-
+class GeminiStream extends StreamReader<Assembly> {
   constructor(input: ParsedInput) {
-    this.events = new StreamEvents(input, EXPECTS);
+    super(input, EXPECTS, 'a GenerateContentResponse chunk');
   }
 
-  read(): AdapterOutput {
-    this.events.list.forEach((chunk, i) => this.chunk(chunk, i));
-    this.close();
-    return this.events.output();
-  }
-
-  private chunk(chunk: unknown, i: number): void {
-    const lineError = this.events.lineError(i);
-    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
-    if (!isRecord(chunk)) return this.events.problem(i, `expected a GenerateContentResponse chunk, got ${describeShape(chunk)}`, this.current?.events);
+  protected event(chunk: Record<string, unknown>, i: number): void {
     if (isRecord(chunk.error)) {
       const message = stringOf(chunk.error.message);
       return this.events.note(`The stream reported an error${message === undefined ? '' : `: ${message}`}.`);
@@ -138,12 +125,8 @@ class GeminiStream {
     this.current.chunk(chunk, i);
   }
 
-  private close(): void {
-    const current = this.current;
-    if (!current) return;
-    this.current = undefined;
-    this.count++;
-    const name = current.id ?? `response ${this.count}`;
+  protected readResponse(current: Assembly, nth: number): void {
+    const name = current.id ?? `response ${nth}`;
     const candidates = [...current.candidates.values()].sort((a, b) => a.index - b.index);
     const unfinished = candidates.filter(({ fields }) => field(fields, 'finishReason', 'finish_reason') === undefined).map((candidate) => candidate.index);
     if (unfinished.length > 0)
@@ -162,10 +145,4 @@ class GeminiStream {
   }
 }
 
-export const sseGemini: FormatAdapter = {
-  name: 'sse-gemini',
-  label: 'Google Gemini stream',
-  expects: EXPECTS,
-  detect: (input) => scoreStream(input, classify),
-  read: (input) => new GeminiStream(input).read(),
-};
+export const sseGemini: FormatAdapter = streamAdapter({ name: 'sse-gemini', label: 'Google Gemini stream', expects: EXPECTS }, classify, GeminiStream);

@@ -4,12 +4,12 @@
 // {id, status, usage}}, `error`. Assembled into the interaction they stream, as vercel/ai@ed857f5
 // packages/google/src/interactions/build-google-interactions-stream-transform.ts does, then read
 // by geminiInteractions.ts. Sources: docs/FORMATS.md, "Google Gemini".
-import { describeShape, isRecord, parseJson } from '../../json/value';
+import { isRecord, parseJson } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
-import { scoreStream, StreamedResponse, StreamEvents } from '../common/stream';
+import { StreamedResponse, streamAdapter, StreamReader, type StreamEvent } from '../common/stream';
 import type { Mark } from '../common/markedList';
 import { geminiInteractions } from './geminiInteractions';
-import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import type { FormatAdapter, ParsedInput } from '../types';
 
 const EXPECTS =
   'Gemini Interactions stream events ({"event_type": "interaction.created" | "step.start" | "step.delta" | "step.stop" | "interaction.completed" | ..., ...}) as SSE, JSON Lines or a JSON array';
@@ -123,27 +123,12 @@ class Assembly {
   }
 }
 
-class InteractionsStream {
-  private readonly events: StreamEvents;
-  private current: Assembly | undefined;
-  private count = 0;
-
+class InteractionsStream extends StreamReader<Assembly, 'event_type'> {
   constructor(input: ParsedInput) {
-    this.events = new StreamEvents(input, EXPECTS);
+    super(input, EXPECTS, 'an Interactions stream event with `event_type`', 'event_type');
   }
 
-  read(): AdapterOutput {
-    this.events.list.forEach((event, i) => this.event(event, i));
-    this.close();
-    return this.events.output();
-  }
-
-  private event(event: unknown, i: number): void {
-    const lineError = this.events.lineError(i);
-    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
-    if (!isRecord(event) || typeof event.event_type !== 'string') {
-      return this.events.problem(i, `expected an Interactions stream event with \`event_type\`, got ${describeShape(event)}`, this.current?.events);
-    }
+  protected event(event: StreamEvent<'event_type'>, i: number): void {
     const type = event.event_type;
     if (type === 'error') {
       const message = isRecord(event.error) ? stringOf(event.error.message) : undefined;
@@ -177,12 +162,8 @@ class InteractionsStream {
     if (type === 'step.delta' && isRecord(event.delta) && !entry.step.delta(event.delta)) this.events.unknownType(`step.delta ${String(event.delta.type)}`);
   }
 
-  private close(): void {
-    const current = this.current;
-    if (!current) return;
-    this.current = undefined;
-    this.count++;
-    const name = current.id ?? `interaction ${this.count}`;
+  protected readResponse(current: Assembly, nth: number): void {
+    const name = current.id ?? `interaction ${nth}`;
     if (!current.completed) this.events.note(`The stream of ${name} ended before interaction.completed: it shows what arrived, without usage.`);
     const ordered = [...current.steps].sort(([a], [b]) => a - b);
     // Cut short, the status is the one it started with (`in_progress`): the note above says it instead.
@@ -195,10 +176,8 @@ class InteractionsStream {
   }
 }
 
-export const sseGeminiInteractions: FormatAdapter = {
-  name: 'sse-gemini-interactions',
-  label: 'Google Gemini Interactions stream',
-  expects: EXPECTS,
-  detect: (input) => scoreStream(input, classify),
-  read: (input) => new InteractionsStream(input).read(),
-};
+export const sseGeminiInteractions: FormatAdapter = streamAdapter(
+  { name: 'sse-gemini-interactions', label: 'Google Gemini Interactions stream', expects: EXPECTS },
+  classify,
+  InteractionsStream,
+);

@@ -5,10 +5,10 @@
 // Each choice of `n` > 1 is a conversation of its own. Sources: docs/FORMATS.md, "Provider streams".
 import { describeShape, isRecord } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
-import { scoreStream, StreamedResponse, StreamEvents } from '../common/stream';
+import { StreamedResponse, streamAdapter, StreamReader } from '../common/stream';
 import type { Mark } from '../common/markedList';
 import { openaiChat } from './openaiChat';
-import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import type { FormatAdapter, ParsedInput } from '../types';
 
 const EXPECTS =
   'OpenAI Chat Completions stream chunks ({"object": "chat.completion.chunk", "choices": [{"index", "delta", "finish_reason"}], "usage"?}) as SSE, JSON Lines or a JSON array';
@@ -138,24 +138,12 @@ class Completion {
   }
 }
 
-class ChatStream {
-  private readonly events: StreamEvents;
-  private current: Completion | undefined;
-
+class ChatStream extends StreamReader<Completion> {
   constructor(input: ParsedInput) {
-    this.events = new StreamEvents(input, EXPECTS);
+    super(input, EXPECTS, 'a chat.completion.chunk');
   }
 
-  read(): AdapterOutput {
-    this.events.list.forEach((chunk, i) => this.chunk(chunk, i));
-    this.close();
-    return this.events.output();
-  }
-
-  private chunk(chunk: unknown, i: number): void {
-    const lineError = this.events.lineError(i);
-    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
-    if (!isRecord(chunk)) return this.events.problem(i, `expected a chat.completion.chunk, got ${describeShape(chunk)}`, this.current?.events);
+  protected event(chunk: Record<string, unknown>, i: number): void {
     if (isRecord(chunk.error) && !Array.isArray(chunk.choices)) {
       const message = stringOf(chunk.error.message);
       return this.events.note(`The stream reported an error${message === undefined ? '' : `: ${message}`}.`);
@@ -170,10 +158,7 @@ class ChatStream {
     this.current.chunk(chunk, i);
   }
 
-  private close(): void {
-    const current = this.current;
-    if (!current) return;
-    this.current = undefined;
+  protected readResponse(current: Completion): void {
     const choices = [...current.choices.values()].sort((a, b) => a.index - b.index);
     const completion: Record<string, unknown> = {
       ...current.fields,
@@ -195,10 +180,8 @@ class ChatStream {
   }
 }
 
-export const sseOpenaiChat: FormatAdapter = {
-  name: 'sse-openai-chat',
-  label: 'OpenAI Chat Completions stream',
-  expects: EXPECTS,
-  detect: (input) => scoreStream(input, classify),
-  read: (input) => new ChatStream(input).read(),
-};
+export const sseOpenaiChat: FormatAdapter = streamAdapter(
+  { name: 'sse-openai-chat', label: 'OpenAI Chat Completions stream', expects: EXPECTS },
+  classify,
+  ChatStream,
+);

@@ -4,12 +4,12 @@
 // them, as openai-node's response accumulator does. Then read by openaiResponses.ts. A
 // response.created after a finished response is the next call's stream. Sources: docs/FORMATS.md,
 // "Provider streams".
-import { describeShape, isRecord } from '../../json/value';
+import { isRecord } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
-import { scoreStream, StreamedResponse, StreamEvents } from '../common/stream';
+import { StreamedResponse, streamAdapter, StreamReader, type StreamEvent } from '../common/stream';
 import type { Mark } from '../common/markedList';
 import { openaiResponses } from './openaiResponses';
-import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import type { FormatAdapter, ParsedInput } from '../types';
 
 const EXPECTS =
   'OpenAI Responses stream events ({"type": "response.created" | "response.output_item.added" | "response.output_text.delta" | ... | "response.completed", "sequence_number"}) as SSE, JSON Lines or a JSON array';
@@ -115,29 +115,14 @@ class Assembly {
   }
 }
 
-class ResponsesStream {
-  private readonly events: StreamEvents;
-  private current: Assembly | undefined;
-  private count = 0;
+class ResponsesStream extends StreamReader<Assembly, 'type'> {
   private strayDeltas = 0;
 
   constructor(input: ParsedInput) {
-    this.events = new StreamEvents(input, EXPECTS);
+    super(input, EXPECTS, 'a stream event {"type": ...}', 'type');
   }
 
-  read(): AdapterOutput {
-    this.events.list.forEach((event, i) => this.event(event, i));
-    this.close();
-    if (this.strayDeltas > 0) this.events.note(`${this.strayDeltas} delta event(s) named an output item the stream never announced; they were left out.`);
-    return this.events.output();
-  }
-
-  private event(event: unknown, i: number): void {
-    const lineError = this.events.lineError(i);
-    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
-    if (!isRecord(event) || typeof event.type !== 'string') {
-      return this.events.problem(i, `expected a stream event {"type": ...}, got ${describeShape(event)}`, this.current?.events);
-    }
+  protected event(event: StreamEvent<'type'>, i: number): void {
     const { type } = event;
     if (type === 'response.created' || (type === 'response.queued' && !this.current)) return this.created(event, i);
     if (TERMINAL.has(type)) return this.terminal(event, i);
@@ -250,12 +235,8 @@ class ResponsesStream {
     this.events.note(`The stream reported an error${why === '' ? '' : `: ${why}`}.`);
   }
 
-  private close(): void {
-    const current = this.current;
-    if (!current) return;
-    this.current = undefined;
-    this.count++;
-    const label = current.id ?? `response ${this.count}`;
+  protected readResponse(current: Assembly, nth: number): void {
+    const label = current.id ?? `response ${nth}`;
     if (!current.terminal) {
       const open = [...current.items].filter(([, item]) => !item.done).map(([index]) => index);
       const still = open.length > 0 ? `; output item ${open.join(', ')} had not finished` : '';
@@ -268,6 +249,10 @@ class ResponsesStream {
       return;
     }
     this.events.add(label, current.events, openaiResponses.read({ value: response, jsonLines: false, lineOf: [] }).messages);
+  }
+
+  protected override ended(): void {
+    if (this.strayDeltas > 0) this.events.note(`${this.strayDeltas} delta event(s) named an output item the stream never announced; they were left out.`);
   }
 }
 
@@ -296,10 +281,8 @@ function listOf(item: Record<string, unknown>, key: 'content' | 'summary'): unkn
   return made;
 }
 
-export const sseOpenaiResponses: FormatAdapter = {
-  name: 'sse-openai-responses',
-  label: 'OpenAI Responses stream',
-  expects: EXPECTS,
-  detect: (input) => scoreStream(input, classify),
-  read: (input) => new ResponsesStream(input).read(),
-};
+export const sseOpenaiResponses: FormatAdapter = streamAdapter(
+  { name: 'sse-openai-responses', label: 'OpenAI Responses stream', expects: EXPECTS },
+  classify,
+  ResponsesStream,
+);

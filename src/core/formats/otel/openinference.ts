@@ -226,23 +226,11 @@ function plainMessage(element: Record<string, unknown>, path: string): MessageDr
       content.push({ kind, type, ...(text !== undefined && kind === 'text' && { text }), raw: part });
     }
   } else if (body !== undefined && body !== null) content.push({ kind: 'other', type: '(none)', raw: body });
-  const text = joinText(content);
   const toolCalls = readToolCalls(element.tool_calls, false);
-  const calls = roleName === 'tool-call' && toolCalls.length === 0 ? textCalls(text, element) : toolCalls;
+  const calls = roleName === 'tool-call' && toolCalls.length === 0 ? textCalls(joinText(content), element) : toolCalls;
   const name = typeof element.name === 'string' && element.name !== '' ? element.name : undefined;
   const toolCallId = typeof element.tool_call_id === 'string' && element.tool_call_id !== '' ? element.tool_call_id : undefined;
-  return {
-    role: ROLES.get(roleName) ?? 'other',
-    sourceType: roleName,
-    ...(name !== undefined && { name }),
-    ...(toolCallId !== undefined && { toolCallId }),
-    content,
-    text,
-    toolCalls: calls,
-    invalidToolCalls: [],
-    raw: element,
-    location: { path },
-  };
+  return messageDraft({ roleName, name, toolCallId, content, toolCalls: calls }, element, path);
 }
 
 /**
@@ -327,6 +315,19 @@ function readMessage(fields: Fields, raw: Record<string, unknown>, path: string)
   }
   const name = stringField(fields, 'message.name');
   const toolCallId = stringField(fields, 'message.tool_call_id');
+  return messageDraft({ roleName, name, toolCallId, content, toolCalls }, raw, path);
+}
+
+/** What a message comes to in either encoding (flattened attributes, or a role/content object in `input.value`). */
+interface MessageParts {
+  roleName: string;
+  name: string | undefined;
+  toolCallId: string | undefined;
+  content: ContentBlock[];
+  toolCalls: ToolCall[];
+}
+
+function messageDraft({ roleName, name, toolCallId, content, toolCalls }: MessageParts, raw: unknown, path: string): MessageDraft {
   return {
     role: ROLES.get(roleName) ?? 'other',
     sourceType: roleName,

@@ -3,12 +3,12 @@
 // `start-step` / `finish-step`, `finish`...), as SSE data or a list, assembled into the assistant
 // UIMessage the way processUIMessageStream builds it, then read by vercelAiUi.ts. Sources:
 // docs/FORMATS.md, "Provider streams".
-import { describeShape, isRecord, parseJson } from '../../json/value';
+import { isRecord, parseJson } from '../../json/value';
 import { stringOf } from '../common/fields';
-import { scoreStream, StreamedResponse, StreamEvents } from '../common/stream';
+import { StreamedResponse, streamAdapter, StreamReader, type StreamEvent } from '../common/stream';
 import type { Mark } from '../common/markedList';
 import { vercelAiUi } from './vercelAiUi';
-import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import type { FormatAdapter, ParsedInput } from '../types';
 
 const EXPECTS =
   'AI SDK UI message stream chunks ({"type": "start" | "text-start" | "text-delta" | "tool-input-start" | "tool-output-available" | "start-step" | "finish" | ...}) as SSE, JSON Lines or a JSON array';
@@ -91,19 +91,9 @@ class Assembly {
   }
 }
 
-class UiStream {
-  private readonly events: StreamEvents;
-  private current: Assembly | undefined;
-  private count = 0;
-
+class UiStream extends StreamReader<Assembly, 'type'> {
   constructor(input: ParsedInput) {
-    this.events = new StreamEvents(input, EXPECTS);
-  }
-
-  read(): AdapterOutput {
-    this.events.list.forEach((chunk, i) => this.chunk(chunk, i));
-    this.close();
-    return this.events.output();
+    super(input, EXPECTS, 'a UI message chunk {"type": ...}', 'type');
   }
 
   private open(i: number): Assembly {
@@ -111,12 +101,7 @@ class UiStream {
     return this.current;
   }
 
-  private chunk(chunk: unknown, i: number): void {
-    const lineError = this.events.lineError(i);
-    if (lineError !== undefined) return this.events.problem(i, lineError, this.current?.events);
-    if (!isRecord(chunk) || typeof chunk.type !== 'string') {
-      return this.events.problem(i, `expected a UI message chunk {"type": ...}, got ${describeShape(chunk)}`, this.current?.events);
-    }
+  protected event(chunk: StreamEvent<'type'>, i: number): void {
     const { type } = chunk;
     // A `start` after a finished message is the next response's stream.
     if (type === 'start' && this.current?.finished) this.close();
@@ -250,22 +235,16 @@ class UiStream {
     if (dropped.length > 0) this.events.note(`reset-step discarded ${dropped.length} part(s) of a step, as the SDK does.`);
   }
 
-  private close(): void {
-    const current = this.current;
-    if (!current) return;
-    this.current = undefined;
-    this.count++;
-    const label = current.id ?? `message ${this.count}`;
+  protected readResponse(current: Assembly, nth: number): void {
+    const label = current.id ?? `message ${nth}`;
     if (!current.finished) this.events.note(`The stream ended before finish: ${label} shows what arrived.`);
     const message = current.finish();
     this.events.add(label, current.events, vercelAiUi.read({ value: [message], jsonLines: false, lineOf: [] }).messages);
   }
 }
 
-export const vercelAiUiStream: FormatAdapter = {
-  name: 'vercel-ai-ui-stream',
-  label: 'Vercel AI SDK UI message stream',
-  expects: EXPECTS,
-  detect: (input) => scoreStream(input, classify),
-  read: (input) => new UiStream(input).read(),
-};
+export const vercelAiUiStream: FormatAdapter = streamAdapter(
+  { name: 'vercel-ai-ui-stream', label: 'Vercel AI SDK UI message stream', expects: EXPECTS },
+  classify,
+  UiStream,
+);
