@@ -21,3 +21,12 @@ test('an image dropped by mistake is named in one line, and the history on scree
   await expect(error).toContainText('Still showing the previous history.');
   await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', '5');
 });
+
+test('a response with no message (a Gemini prompt blocked before any answer) says so, with the reason', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('file-input').setInputFiles(fixturePath('real/generative-ai-js/unary-failure-prompt-blocked-safety.json'));
+  await expectLoaded(page, 'unary-failure-prompt-blocked-safety.json', 0);
+  await expect(page.getByTestId('timeline-empty')).toHaveText('This history holds no message (the notes above say why, when the reader knows).');
+  await expect(page.getByTestId('notes')).toContainText('The prompt was blocked (SAFETY) (HARM_CATEGORY_HATE_SPEECH HIGH)');
+  await expect(page.locator('[data-testid=finding]')).toHaveCount(0);
+});

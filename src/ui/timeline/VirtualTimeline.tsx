@@ -119,7 +119,11 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
           {drawn}
         </div>
       </div>
-      {rows.length === 0 && <p className="timeline-empty">No message matches the filters.</p>}
+      {rows.length === 0 && (
+        <p className="timeline-empty" data-testid="timeline-empty">
+          {view.count === 0 ? 'This history holds no message (the notes above say why, when the reader knows).' : 'No message matches the filters.'}
+        </p>
+      )}
     </>
   );
 }
