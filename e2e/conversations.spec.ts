@@ -51,3 +51,17 @@ test('a link to a conversation opens that one', async ({ page }) => {
   await expect(page.getByTestId('conversations')).toHaveCount(0);
   expect(new URL(page.url()).hash).toBe('');
 });
+
+test('a sub-agent: the call that started it opens it, and the way back up is named', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('file-input').setInputFiles(fixturePath('formats/openinference/smolagents-managed-agent.json'));
+  await expectLoaded(page, 'smolagents-managed-agent.json', 5);
+  const bar = page.getByTestId('conversations');
+  await expect(bar).toHaveAttribute('data-open', '0');
+  await page.locator('[data-testid=tool-call][data-tool-call-id="call_m1"] ~ [data-testid=open-sub-conversation]').click();
+  await expect(bar).toHaveAttribute('data-open', '1');
+  await expect(message(page, 1)).toContainText("You're a helpful agent named 'search_agent'.");
+  await page.getByTestId('conversation-parent').click();
+  await expect(bar).toHaveAttribute('data-open', '0');
+  await expect(page.getByTestId('conversation-child')).toContainText('search_agent.run (call call_m1)');
+});

@@ -14,6 +14,11 @@ export function ToolCalls({ calls, messageIndex, highlightedIds }: Props) {
   const jumpTo = useStore((s) => s.jumpTo);
   const select = useStore((s) => s.select);
   const hoverToolCall = useStore((s) => s.hoverToolCall);
+  const collection = useStore((s) => s.view?.collection);
+  const openConversation = useStore((s) => s.openConversation);
+  /** The conversation a call started (a sub-agent, a hand-off), to step into from the call. */
+  const startedBy = (id: string | undefined) =>
+    id === undefined ? -1 : (collection?.conversations.findIndex((c) => c.parent?.conversation === collection.open && c.parent.toolCallId === id) ?? -1);
   return (
     <div className="tool-calls">
       {calls.map((call, i) => {
@@ -29,6 +34,20 @@ export function ToolCalls({ calls, messageIndex, highlightedIds }: Props) {
             onClick={() => (result !== undefined ? jumpTo({ index: result, ...selection }) : select({ index: messageIndex, ...selection }))}
           >
             {result !== undefined && <OffscreenLink target={result} from={messageIndex} {...selection} />}
+            {startedBy(id) !== -1 && (
+              <button
+                type="button"
+                className="offscreen-link"
+                data-testid="open-sub-conversation"
+                title={`Open the conversation this call started: ${collection?.conversations[startedBy(id)]?.label ?? ''}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void openConversation(startedBy(id));
+                }}
+              >
+                ↘ open
+              </button>
+            )}
           </ToolCallChip>
         );
       })}
