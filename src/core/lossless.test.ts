@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTextAdapter, listFormats } from './formats/registry';
 import { importText } from './import';
+import { parseInput } from './json/parseInput';
 import { isRecord } from './json/value';
 import type { ImportResult, Message } from './model';
 
@@ -64,22 +66,38 @@ function readingOf(result: Extract<ImportResult, { ok: true }>): { text: string;
 
 const files = filesUnder(FIXTURES).filter((path) => !path.includes('invalid'));
 
+/** The content strings of `text` that a reading (detected, or in `format`) does not show, and its notes. */
+function unshown(text: string, format?: string): { missing: string[]; notes: string[] } | undefined {
+  const result = importText(text, format === undefined ? {} : { format });
+  if (!result.ok) return undefined;
+  const { text: reading, notes } = readingOf(result);
+  const strings = [...contentStrings(parsedValues(text), new Set())].filter((s) => s.length > 2 && !s.startsWith('attachment://'));
+  // A string inside a call's arguments is shown in their JSON, escaped.
+  return { missing: strings.filter((s) => !reading.includes(s) && !reading.includes(JSON.stringify(s).slice(1, -1))), notes };
+}
+
 describe('lossless or loud', () => {
   it.each(files.map((path) => [relative(FIXTURES, path), path]))('%s', (_name, path) => {
+    const reading = unshown(readFileSync(path, 'utf8'));
+    if (!reading || reading.missing.length === 0) return;
+    const sample = reading.missing
+      .slice(0, 3)
+      .map((s) => JSON.stringify(s.slice(0, 60)))
+      .join(', ');
+    expect(reading.notes, `not shown: ${sample}`).not.toEqual([]);
+  });
+});
+
+describe('detection picks no reader that shows less than another that claims the input', () => {
+  it.each(files.map((path) => [relative(FIXTURES, path), path]))('%s', (_name, path) => {
     const text = readFileSync(path, 'utf8');
-    const result = importText(text);
-    if (!result.ok) return;
-    const { text: reading, notes } = readingOf(result);
-    const strings = [...contentStrings(parsedValues(text), new Set())].filter((s) => s.length > 2 && !s.startsWith('attachment://'));
-    // A string inside a call's arguments is shown in their JSON, escaped.
-    const missing = strings.filter((s) => !reading.includes(s) && !reading.includes(JSON.stringify(s).slice(1, -1)));
-    if (missing.length > 0)
-      expect(
-        notes,
-        `not shown: ${missing
-          .slice(0, 3)
-          .map((s) => JSON.stringify(s.slice(0, 60)))
-          .join(', ')}`,
-      ).not.toEqual([]);
+    const parsed = parseInput(text);
+    const detected = unshown(text);
+    if (!parsed.ok || !detected) return;
+    for (const adapter of listFormats()) {
+      if (isTextAdapter(adapter) || adapter.detect(parsed.input) === 0) continue;
+      const other = unshown(text, adapter.name);
+      if (other) expect(detected.missing.length, `${adapter.name} shows more`).toBeLessThanOrEqual(other.missing.length);
+    }
   });
 });
