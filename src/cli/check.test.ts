@@ -54,7 +54,8 @@ describe('msgscope check on every fixture', () => {
       expect(f.messageIndex).toBeGreaterThanOrEqual(0);
       expect(f.messageIndex).toBeLessThan(report.messages);
     }
-    expect(code).toBe(report.findings.some((f) => f.severity === 'error') ? 1 : 0);
+    const cannotJudge = report.verdicts.some((v) => v.unjudged !== undefined);
+    expect(code).toBe(report.findings.some((f) => f.severity === 'error') || cannotJudge ? 1 : 0);
   });
 
   it.each(names)('%s: the human report agrees with --json', async (name) => {
@@ -72,7 +73,7 @@ describe('msgscope check on every fixture', () => {
       const part = f.conversation === undefined ? undefined : report.conversations?.[f.conversation];
       expect(human.out).toContain(part ? `${f.rule}  ${part.label} #${f.messageIndex - part.firstMessage}` : `${f.rule}  #${f.messageIndex}`);
     }
-    for (const v of report.verdicts) expect(human.out).toContain(`${v.label}: ${v.accepted ? 'accepts' : 'rejects'}`);
+    for (const v of report.verdicts) expect(human.out).toContain(`${v.label}: ${v.accepted ? (v.unjudged ? 'cannot judge' : 'accepts') : 'rejects'}`);
     for (const note of report.notes) expect(human.out).toContain(`Note: ${note}`);
   });
 });
@@ -128,7 +129,8 @@ describe('msgscope check: expected findings', () => {
     expect(report.messages).toBe(5);
     expect(report.tokens).toMatchObject({ input: 970, output: 145, total: 1115 });
     expect(pick(report, 'orphan-tool-call')).toEqual([]);
-    expect(code).toBe(report.findings.some((f) => f.severity === 'error') ? 1 : 0);
+    const cannotJudge = report.verdicts.some((v) => v.unjudged !== undefined);
+    expect(code).toBe(report.findings.some((f) => f.severity === 'error') || cannotJudge ? 1 : 0);
   });
 });
 
@@ -220,6 +222,25 @@ describe('msgscope check: verdicts and notes', () => {
     expect(human.out).toContain('#0 call_abc  without its result: An assistant message with');
   });
 
+  it('read as a format it is not: no target accepts, each says how many messages were not read as what, and check fails', async () => {
+    const file = fixture('weather-orphan.openai.json');
+    const { code, report } = await checkJson([file, '--format', 'langchain-stored']);
+    expect(report.findings.map((f) => f.rule)).toEqual(Array.from({ length: 7 }, () => 'unrecognized-message'));
+    expect(report.verdicts.map((v) => [v.target, v.accepted, v.unjudged])).toEqual(
+      ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'langgraph'].map((target) => [target, true, { unread: 7, total: 7 }]),
+    );
+    // Only warnings, yet most of the input was not looked at: passing would say the history is fine.
+    expect(code).toBe(1);
+    const human = fakeIo();
+    expect(await run(['check', file, '--format', 'langchain-stored'], human)).toBe(1);
+    expect(human.out).toContain('  ? OpenAI Chat Completions: cannot judge: 7 of 7 messages were not read as LangChain stored messages\n');
+    expect(human.out).toContain("  ? LangGraph's create_react_agent: cannot judge: 7 of 7 messages were not read as LangChain stored messages\n");
+    expect(human.out).not.toContain('accepts');
+    // Read as what it is, the same file is judged.
+    const right = await checkJson([file]);
+    expect(right.report.verdicts.every((v) => v.unjudged === undefined)).toBe(true);
+  });
+
   it('a Claude Code log: notes say what the reader skipped, in --json and in the report', async () => {
     const { report } = await checkJson([fixture('formats/claude-code/tool-calls.jsonl')]);
     expect(report.notes.some((note) => note.startsWith('Skipped'))).toBe(true);
@@ -245,7 +266,7 @@ describe('msgscope check: a report of many findings', () => {
   it('is written in parts, and they make the report JSON.stringify would write', async () => {
     const writes: string[] = [];
     const io = fakeIo({ stdin: history });
-    io.stdout = (text) => writes.push(text);
+    io.stdout = (text) => void writes.push(text);
     expect(await run(['check', '--json', '-'], io)).toBe(1);
     const text = writes.join('');
     const report = JSON.parse(text) as CheckReport;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { once } from 'node:events';
 import { constants, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -39,7 +40,8 @@ async function main(): Promise<number> {
   const rerunCode = flags === undefined ? undefined : rerunWith(command, flags);
   if (rerunCode !== undefined) return rerunCode;
   return run(argv, {
-    stdout: (s) => void process.stdout.write(s),
+    // write() says false when the pipe's buffer is full: wait for it to drain (backpressure) before the next part.
+    stdout: (s) => (process.stdout.write(s) ? undefined : once(process.stdout, 'drain').then(() => undefined)),
     stderr: (s) => void process.stderr.write(s),
     readStdin: () => buffer(process.stdin),
     color: wantsColor(process.stdout.isTTY, process.env),

@@ -8,7 +8,8 @@ import { createAppServer, historyPath } from './serve';
 export const DEFAULT_PORT = 5178;
 
 export interface OpenIo {
-  stdout(text: string): void;
+  /** Resolves (when it returns a promise) once the text is taken: a pipe that is full holds the next write back. */
+  stdout(text: string): void | Promise<void>;
   stderr(text: string): void;
   /** Where the built app (index.html and assets) lives. */
   appDir: string;
@@ -56,7 +57,7 @@ export async function open(file: string, port: number | undefined, io: OpenIo): 
     io.stderr(`msgscope: cannot listen on 127.0.0.1:${port ?? DEFAULT_PORT}: ${(error as Error).message}\n`);
     return 2;
   }
-  io.stdout(`msgscope: serving ${file}\nhttp://127.0.0.1:${actual}/?src=${historyPath(path)}\nPress Ctrl+C to stop.\n`);
+  await io.stdout(`msgscope: serving ${file}\nhttp://127.0.0.1:${actual}/?src=${historyPath(path)}\nPress Ctrl+C to stop.\n`);
   await io.waitForStop();
   server.closeAllConnections();
   await new Promise((done) => server.close(done));

@@ -134,7 +134,7 @@ async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   io.status?.(`Checking ${sourceName(command.file)}…`);
   const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format, ...conversationChoice(command) });
   io.status?.(undefined);
-  for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
+  for (const chunk of inChunks(outcome.stdout)) await io.stdout(chunk);
   io.stderr(outcome.stderr);
   return outcome.code;
 }
@@ -150,7 +150,8 @@ async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   const outcome = convert(input, { to, source: sourceName(command.file), ...format, ...conversationChoice(command) });
   io.status?.(undefined);
   if (outcome.code === 2) return fail(io, outcome.stderr);
-  if (output === undefined) for (const chunk of inChunks(outcome.stdout)) io.stdout(chunk);
+  // Each part waits for the pipe to take the last: a reader slower than the export must not make it pile up in memory.
+  if (output === undefined) for (const chunk of inChunks(outcome.stdout)) await io.stdout(chunk);
   else {
     try {
       await writeFile(output, inChunks(outcome.stdout));
@@ -167,12 +168,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const command = parseArgs(argv);
   switch (command.kind) {
     case 'help':
-      io.stdout(USAGE);
+      await io.stdout(USAGE);
       return 0;
     case 'usage-error':
       return fail(io, `msgscope: ${command.message}\n\n${USAGE}`);
     case 'formats':
-      io.stdout(formatsList());
+      await io.stdout(formatsList());
       return 0;
     case 'open':
       return open(command.file, command.port, io);

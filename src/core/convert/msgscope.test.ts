@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../model';
 import { transcript } from '../testing/importing';
-import { convertTranscript } from '.';
+import { CONVERT_TARGETS, convertTranscript } from '.';
+import { importText } from '../import';
 
 const fixtures = import.meta.glob<string>(['../../../fixtures/*.*', '../../../fixtures/cross-format/*.*', '!**/*.md', '!**/invalid.json'], {
   query: '?raw',
@@ -19,6 +20,13 @@ const marked = import.meta.glob<string>(
   ],
   { query: '?raw', import: 'default', eager: true },
 );
+
+/** Every history in fixtures, real files included, for the export size bound. */
+const everyFixture = import.meta.glob<string>(['../../../fixtures/**/*.{json,jsonl,txt,sse,traj}', '!**/invalid.json', '!**/expected.json'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /** Everything but where the message sits in the file it was read from. */
 const withoutLocation = (messages: readonly Message[]) => messages.map((m) => ({ ...m, location: undefined }));
@@ -56,4 +64,41 @@ describe('msgscope export', () => {
       expect([back.kind, back.findings.map((f) => [f.rule, f.messageIndex])]).toEqual([original.kind, original.findings.map((f) => [f.rule, f.messageIndex])]);
     },
   );
+});
+
+/**
+ * An export is at most this many times its input: msgscope JSON writes each message normalized, with its raw
+ * input beside it, indented (the worst fixture measured 9.0 ×, a Vercel UI history of short messages). The other
+ * targets write less. Stated in docs/SECURITY.md.
+ */
+const EXPORT_AT_MOST = 12;
+
+describe('msgscope export size', () => {
+  it.each(Object.entries(everyFixture).map(([path, text]) => ({ file: path.replace('../../../fixtures/', ''), text })))(
+    '$file: every export is at most EXPORT_AT_MOST times the input',
+    ({ text }) => {
+      const result = importText(text);
+      if (!result.ok) return;
+      for (const entry of CONVERT_TARGETS)
+        expect(convertTranscript(result.transcript, entry.target).text.length / text.length, entry.target).toBeLessThan(EXPORT_AT_MOST);
+    },
+  );
+
+  // One MEAI tool message answering 200 calls: read as 200 tool messages, all split from it.
+  const calls = Array.from({ length: 200 }, (_, i) => `call_${i}`);
+  const input = JSON.stringify([
+    { role: 'user', contents: [{ $type: 'text', text: 'go' }] },
+    { role: 'assistant', contents: calls.map((callId) => ({ $type: 'functionCall', callId, name: 'lookup', arguments: { q: callId } })) },
+    { role: 'tool', contents: calls.map((callId) => ({ $type: 'functionResult', callId, result: `${callId}: ${'r'.repeat(500)}` })) },
+  ]);
+
+  it('writes a split wire message once: the export stays within a small constant of its input', () => {
+    const original = transcript(input);
+    expect(original.messages.filter((m) => m.role === 'tool')).toHaveLength(200);
+    const { text } = convertTranscript(original, 'msgscope');
+    // Without sharing, each of the 200 results would repeat the whole 100 KB message: 200 times the input.
+    expect(text.length / input.length).toBeLessThan(EXPORT_AT_MOST);
+    const back = transcript(text);
+    expect(back.messages.map((m) => m.raw)).toEqual(original.messages.map((m) => m.raw));
+  });
 });

@@ -61,9 +61,15 @@ function usage(v: unknown): Usage | undefined {
   return u;
 }
 
+/** A message split from one wire message names the earlier one that holds their raw value (`rawOf`, see convert/msgscope). */
+function sharedRaw(rawOf: unknown, earlier: readonly MessageDraft[]): unknown {
+  const index = num(rawOf);
+  return index !== undefined && index < earlier.length ? earlier[index]?.raw : undefined;
+}
+
 const OPTIONAL = ['id', 'name', 'toolCallId', 'status', 'model', 'timestamp', 'problem'] as const;
 
-function readElement(v: unknown, path: string): MessageDraft {
+function readElement(v: unknown, path: string, earlier: readonly MessageDraft[]): MessageDraft {
   if (!isRecord(v)) return problemDraft(v, path, `expected a message object, got ${kindOf(v)}`);
   const role = v.role;
   if (!isRole(role)) return problemDraft(v, path, `unknown role ${JSON.stringify(role)}: expected ${[...ROLES].join(', ')}`);
@@ -76,7 +82,7 @@ function readElement(v: unknown, path: string): MessageDraft {
     toolCalls: list(v.toolCalls).map(toolCall),
     invalidToolCalls: list(v.invalidToolCalls).map(toolCall),
     // The history as first read: the detail view shows the original, not this file's copy of it.
-    raw: 'raw' in v ? v.raw : v,
+    raw: 'raw' in v ? v.raw : (sharedRaw(v.rawOf, earlier) ?? v),
     location: { path },
   };
   for (const key of OPTIONAL) {
@@ -102,7 +108,8 @@ export const msgscope: FormatAdapter = {
       const problem = `msgscope JSON version ${JSON.stringify(value.version)} is not one this msgscope reads (${MSGSCOPE_VERSION})`;
       return { messages: [problemDraft(value, '', problem)] };
     }
-    const messages = list(value.messages).map((element, i) => readElement(element, `messages[${i}]`));
+    const messages: MessageDraft[] = [];
+    list(value.messages).forEach((element, i) => messages.push(readElement(element, `messages[${i}]`, messages)));
     const kind = isRecord(value.source) ? value.source.kind : undefined;
     return kind === 'request' || kind === 'response' ? { messages, kind } : { messages };
   },
