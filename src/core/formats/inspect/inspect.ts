@@ -106,7 +106,8 @@ function read(input: ParsedInput): AdapterOutput {
   const single = samples.length === 1;
   const log = input.archive && isRecord(input.value) ? (input.value['header.json'] ?? input.value['_journal/start.json']) : input.value;
   const logUsage = single && isLog(log) && isRecord(log.stats) ? sumUsage(log.stats.model_usage) : undefined;
-  if (single) return { messages: readSample(samples[0]!, logUsage) };
+  const notes = gradingNotes(samples);
+  if (single) return { messages: readSample(samples[0]!, logUsage), ...(notes.length > 0 && { notes }) };
   // Samples are separate conversations: each is linked and checked on its own.
   const messages: MessageDraft[] = [];
   const conversations: ConversationRange[] = samples.map((sample) => {
@@ -114,7 +115,26 @@ function read(input: ParsedInput): AdapterOutput {
     for (const draft of readSample(sample, undefined)) messages.push(draft);
     return { label: sampleLabel(sample.value), start, end: messages.length };
   });
-  return { messages, conversations };
+  return { messages, conversations, ...(notes.length > 0 && { notes }) };
+}
+
+/**
+ * A model-graded scorer keeps the grader's own conversation in `scores.<scorer>.metadata.grading` (Inspect's
+ * model_graded_fact / model_graded_qa): another model's exchange, not the sample's, named rather than shown.
+ */
+function gradingNotes(samples: readonly Sample[]): string[] {
+  const graded = new Map<string, number>();
+  for (const { value } of samples) {
+    if (!isRecord(value.scores)) continue;
+    for (const [scorer, score] of Object.entries(value.scores)) {
+      const grading = isRecord(score) && isRecord(score.metadata) ? score.metadata.grading : undefined;
+      if (Array.isArray(grading)) graded.set(scorer, (graded.get(scorer) ?? 0) + 1);
+    }
+  }
+  return [...graded].map(
+    ([scorer, count]) =>
+      `The ${scorer} scorer's grading conversation (${count} sample${count === 1 ? '' : 's'}, scores.${scorer}.metadata.grading) is the grader model's exchange, not the sample's: not shown.`,
+  );
 }
 
 function sampleLabel(sample: Record<string, unknown>): string {
