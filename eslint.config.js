@@ -6,6 +6,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettierCompat from 'eslint-config-prettier';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 // Which layer may import which, as an allowlist: anything not listed is an error, from .ts and .tsx alike.
 // boundaries/dependencies proves every arrow below, for our folders and for packages (default: disallow);
@@ -102,6 +103,10 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // Regexes run over untrusted text (pasted reprs, tool output): one that backtracks or moves super-linearly turns a
+  // crafted file of a few hundred KB into minutes of work, so both are errors, not warnings.
+  regexp.configs['flat/recommended'],
+  { rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' } },
   // The scripts are plain JavaScript that no tsconfig checks: typed rules would only see `any`.
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
   {

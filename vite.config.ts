@@ -25,8 +25,20 @@ function preloadRenderChunk(): Plugin {
   };
 }
 
+/**
+ * The dev server adds the app's CSS as <style> elements, which index.html's policy (the one the build ships,
+ * see src/cli/contentSecurityPolicy.ts) refuses: only there may styles be inline.
+ */
+function devInlineStyles(): Plugin {
+  return {
+    name: 'msgscope:dev-inline-styles',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadRenderChunk()],
+  plugins: [react(), preloadRenderChunk(), devInlineStyles()],
   build: { outDir: 'dist/app', sourcemap: true },
   worker: { format: 'es' },
   test: {

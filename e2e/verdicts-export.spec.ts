@@ -103,7 +103,19 @@ test('the format picker reads the same input again as another format, and back',
   // The detected format stays marked, so the user can go back to it.
   await expect(picker.locator('option[value="openai-chat"]')).toHaveText(/\(detected\)$/);
 
+  // Nothing was read, so no target is said to accept: each says it cannot judge, and why.
+  const providersTab = page.locator('[data-testid=side-tab][data-tab="verdicts"]');
+  await expect(providersTab.locator('.verdict-count')).toHaveText('?');
+  await providersTab.click();
+  await expect(page.locator('[data-testid=verdict][data-unjudged="true"]')).toHaveCount(5);
+  await expect(page.getByTestId('verdicts')).not.toContainText('accepts');
+  await expect(verdict(page, 'openai-chat').locator('.verdict-status')).toHaveText('cannot judge');
+  await expect(verdict(page, 'anthropic').getByTestId('verdict-unjudged')).toContainText('7 of 7 messages were not read as LangChain stored messages');
+
   await picker.selectOption('openai-chat');
   await expect(page.getByTestId('format')).toHaveAttribute('data-format', 'openai-chat');
+  await expect(page.locator('[data-testid=verdict][data-unjudged]')).toHaveCount(0);
+  await expect(verdict(page, 'langgraph').locator('.verdict-status')).toHaveText('accepts');
+  await page.locator('[data-testid=side-tab][data-tab="findings"]').click();
   await expect(page.locator('[data-testid=finding][data-rule="orphan-tool-result"]')).toHaveCount(1);
 });

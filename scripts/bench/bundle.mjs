@@ -8,7 +8,7 @@ function workerFiles(appDir, paths) {
   const files = new Set(paths.filter((path) => /\/import\.worker-[^/]+\.js$/.test(path)));
   for (const file of files) {
     const code = readFileSync(`${appDir}/${file.replace(/^\//, '')}`, 'utf8');
-    for (const [, chunk] of code.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)) files.add(file.replace(/[^/]+$/, chunk));
+    for (const [, chunk] of code.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)) files.add(file.slice(0, file.lastIndexOf('/') + 1) + chunk);
   }
   return files;
 }

@@ -21,18 +21,8 @@ const readers = new Set(listFormats().map((format) => format.name));
  */
 const NOT_YET_READ = new Map<string, string>([
   [
-    'vercel-ai/google-stream-tool-call-arguments.chunks.txt',
-    'sse-gemini does not join streamed call arguments (partialArgs, willContinue): each functionCall part is a call of its own',
-  ],
-  ['openinference/otel_genai_deprecated_client_span_tool_calls.json', 'otel-genai does not read the deprecated gen_ai.prompt / gen_ai.completion attributes'],
-  ['langfuse/koog-2025-08-26.trace.json', "langfuse does not decode Koog's tool calls (a JSON string of the call list as content, calls re-sent as role tool)"],
-  [
     'langfuse/claude-agent-2025-12-22.trace.json',
     'langfuse does not join generations whose inputs carry no history (Claude Agent SDK turns) with the TOOL results and the run span',
-  ],
-  [
-    'openai-agents-python/v1_13_programmatic_tool_calling.json',
-    "openai-agents-runstate hides a program item's code and flags the call its finished program made as pending",
   ],
 ]);
 

@@ -3,12 +3,15 @@
 // healthy file no error finding and one pending-tool-call per call still waiting for its result. Shared
 // by the corpus test (in-process) and scripts/corpus/evaluate.mjs (through the built CLI).
 
-/** Every string a reader put into its messages, leaving out the verbatim input (`raw`) that would contain any snippet. */
-function shownStrings(value, into = []) {
+/**
+ * Every string a reader put into its messages, leaving out the verbatim input (`raw`) that would contain any
+ * snippet, and each message's `location` (only the message's: a call's arguments may have a `location` field).
+ */
+function shownStrings(value, into = [], message = false) {
   if (typeof value === 'string') into.push(value);
   else if (Array.isArray(value)) for (const v of value) shownStrings(v, into);
   else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (key !== 'raw' && key !== 'location') shownStrings(v, into);
+    for (const [key, v] of Object.entries(value)) if (key !== 'raw' && !(message && key === 'location')) shownStrings(v, into);
   }
   return into;
 }
@@ -30,7 +33,7 @@ export function judge(entry, report, messages, readers) {
   if (first.toolCalls !== entry.toolCalls) problems.push(`tool calls ${first.toolCalls}, expected ${entry.toolCalls}`);
   const results = messages.filter((m) => m.role === 'tool').length;
   if (results !== entry.toolResults) problems.push(`tool results ${results}, expected ${entry.toolResults}`);
-  const shown = shownStrings(messages);
+  const shown = messages.flatMap((m) => shownStrings(m, [], true));
   const missing = entry.textSnippets.filter((snippet) => !shown.some((s) => s.includes(snippet)));
   if (missing.length > 0) problems.push(`text not shown: ${missing.map((s) => JSON.stringify(s.slice(0, 40))).join(', ')}`);
   if (entry.healthy) {

@@ -100,7 +100,7 @@ describe('msgscope check: expected findings', () => {
       [[1], ['contents[1].parts[1]']],
       [[3], ['contents[2].parts[1]']],
     ]);
-    expect(JSON.stringify(report)).not.toMatch(/[a-z_]+@\d+\.\d+/);
+    expect(JSON.stringify(report)).not.toMatch(/(?<![a-z_])[a-z_]+@\d+\.\d+/);
   });
 
   it('weather-orphan.openai.json: misplaced, orphaned and broken tool results', async () => {

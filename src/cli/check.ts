@@ -5,7 +5,7 @@ import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError, ImportResult } from '../core/model';
 import { pickConversation } from './conversation';
 import { formatHuman, painter } from './formatHuman';
-import { buildReport, hasErrors } from './report';
+import { buildReport, cannotJudge, hasErrors } from './report';
 
 export interface CheckOptions {
   json: boolean;
@@ -55,5 +55,5 @@ export function check(input: CliInput, options: CheckOptions): CheckOutcome {
   if (typeof picked === 'string') return { code: 2, stdout: [], stderr: picked };
   const report = buildReport(picked.transcript, picked.conversations);
   const stdout = options.json ? withNewline(jsonParts(report)) : formatHuman(report, options.source, painter(options.color));
-  return { code: hasErrors(report) ? 1 : 0, stdout, stderr: '' };
+  return { code: hasErrors(report) || cannotJudge(report) ? 1 : 0, stdout, stderr: '' };
 }

@@ -42,6 +42,26 @@ describe('a file of several conversations', () => {
     expect(report?.verdicts.find((v) => v.target === 'openai-chat')).toMatchObject({ accepted: false, problems: [{ messageIndices: [4] }] });
   });
 
+  it('a file whose messages were mostly not read: its verdicts and those of the conversation cannot judge, and check fails', async () => {
+    const log = JSON.stringify({
+      version: 2,
+      eval: { task: 't' },
+      samples: [
+        sample('one', [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello' },
+        ]),
+        sample('two', [1, 2, 3]),
+      ],
+    });
+    const io = fakeIo({ stdin: log });
+    const code = await run(['check', '-', '--json'], io);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.verdicts.map((v) => [v.accepted, v.unjudged])).toEqual(report.verdicts.map(() => [true, { unread: 3, total: 5 }]));
+    expect(report.conversations?.map((c) => c.verdicts[0]?.unjudged)).toEqual([undefined, { unread: 3, total: 3 }]);
+    expect(code).toBe(1);
+  });
+
   it('the human report lists the conversations and names a finding by its conversation', async () => {
     const io = fakeIo({ stdin: LOG });
     expect(await run(['check', '-'], io)).toBe(1);

@@ -78,6 +78,6 @@ export function* formatHuman(report: CheckReport, source: string, paint: Paint):
     for (const f of group) for (const text of findingLines(f, report, paint)) yield line(text);
   }
   if (report.findings.length === 0) yield* [line(''), line('No findings.')];
-  for (const text of verdictLines(report.verdicts, paint)) yield line(text);
+  for (const text of verdictLines(report.verdicts, paint, report.formatLabel)) yield line(text);
   yield* [line(''), line(tokenLine(report.tokens))];
 }

@@ -1,10 +1,35 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from './run';
-import { fakeIo } from './testing/io';
+import { SECURITY_HEADERS } from './serve';
+import { fakeIo, type FakeIo } from './testing/io';
+
+/** `msgscope open FILE --port 0` running, with the URL it printed. */
+async function opened(app: string, history: string): Promise<{ url: URL; io: FakeIo; exit: Promise<number> }> {
+  let printedUrl: (url: string) => void = () => {};
+  const printed = new Promise<string>((done) => (printedUrl = done));
+  const io = fakeIo({ appDir: app, onStdout: (text) => printedUrl(/http:\S+/.exec(text)?.[0] ?? '') });
+  const exit = run(['open', history, '--port', '0'], io);
+  return { url: new URL(await printed), io, exit };
+}
+
+/** A GET with the Host header a page on `host` would send (fetch() sets its own). */
+function getAs(url: URL, host: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((done, fail) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
 
 function builtApp(): { app: string; history: string } {
   const root = mkdtempSync(join(tmpdir(), 'msgscope-open-'));
@@ -37,6 +62,28 @@ describe('msgscope open', () => {
     const src = new URL(url).searchParams.get('src') ?? '';
     expect(await (await fetch(new URL(src, url))).text()).toBe('[]');
     io.stop();
+    expect(await exit).toBe(0);
+  });
+
+  it('serves only requests addressed to it, each with the security headers', async () => {
+    const { app, history } = builtApp();
+    writeFileSync(history, '[{"role": "user", "content": "secret plans"}]');
+    const { url, io, exit } = await opened(app, history);
+    try {
+      const src = new URL(url.searchParams.get('src') ?? '', url);
+      // A DNS-rebinding page reaches 127.0.0.1 under its own name, which it sends as Host.
+      for (const host of ['attacker.example', `attacker.example:${url.port}`]) {
+        const res = await getAs(src, host);
+        expect(res.status).toBe(421);
+        expect(res.body).not.toContain('secret plans');
+      }
+      for (const res of [await getAs(url, url.host), await getAs(src, `localhost:${url.port}`), await getAs(src, 'evil.example')]) {
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name]).toBe(value);
+      }
+      expect((await getAs(src, url.host)).body).toContain('secret plans');
+    } finally {
+      io.stop();
+    }
     expect(await exit).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import type { Conversation, FileKind, Finding, HistoryKind, Severity, Transcript, UsagePass, Verdict, VerdictProblem } from '../core/model';
 import { madeUpAt } from '../core/checks/callNames';
+import { unjudgedOf } from '../core/providers/verdicts';
 
 /** The `--json` output; its keys are a contract (README, "Command line"), so only ever add to it. */
 export interface CheckReport {
@@ -152,7 +153,10 @@ function collectionReport(first: Transcript, conversations: readonly Conversatio
       reasoning: sum('reasoning'),
       ...(passes.size > 0 && { passes: [...passes.values()] }),
     },
-    verdicts: fileVerdicts(parts),
+    verdicts: fileVerdicts(
+      parts,
+      conversations.reduce((unread, { transcript }) => unread + transcript.messages.filter((m) => m.problem !== undefined).length, 0),
+    ),
     notes: first.notes ?? [],
     conversations: parts,
   };
@@ -160,9 +164,14 @@ function collectionReport(first: Transcript, conversations: readonly Conversatio
 
 /**
  * A target takes the file's conversations one request each: it accepts the file when it accepts every one, and
- * its problems are theirs in order, their messages counted file-wide.
+ * its problems are theirs in order, their messages counted file-wide. It cannot judge the file when most of the
+ * file's messages (`unread` of them) were not read.
  */
-function fileVerdicts(parts: readonly ConversationReport[]): Verdict[] {
+function fileVerdicts(parts: readonly ConversationReport[], unread: number): Verdict[] {
+  const unjudged = unjudgedOf(
+    unread,
+    parts.reduce((total, part) => total + part.messages, 0),
+  );
   const fileWideProblems = (problems: VerdictProblem[], part: ConversationReport) =>
     problems.map((p) => ({ ...p, messageIndices: p.messageIndices.map((i) => i + part.firstMessage) }));
   return (parts[0]?.verdicts ?? []).map(({ target, label }, k) => {
@@ -174,10 +183,16 @@ function fileVerdicts(parts: readonly ConversationReport[]): Verdict[] {
       accepted: parts.every((part) => of(part).accepted),
       problems: parts.flatMap((part) => fileWideProblems(of(part).problems, part)),
       ...(pending.length > 0 && { pending }),
+      ...(unjudged && { unjudged: { ...unjudged } }),
     };
   });
 }
 
 export function hasErrors(report: CheckReport): boolean {
   return report.findings.some((f) => f.severity === 'error');
+}
+
+/** Most messages were not read as the format: the verdicts cannot judge, so `check` must not pass. */
+export function cannotJudge(report: CheckReport): boolean {
+  return report.verdicts.some((v) => v.unjudged !== undefined);
 }

@@ -1,23 +1,44 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServer, historyPath, mimeType, resolveInside } from './serve';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
+import { allowedHosts, createAppServer, historyPath, MAX_HEADER_BYTES, mimeType, resolveInside, SECURITY_HEADERS } from './serve';
 
-// fetch() normalizes `..` away, so raw paths go through node:http as written.
-function get(port: number, path: string, method = 'GET'): Promise<{ status: number; type: string; body: string }> {
+interface Answer {
+  status: number;
+  type: string;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+// fetch() normalizes `..` away and sets Host itself, so requests go through node:http as written.
+function get(port: number, path: string, method = 'GET', headers: OutgoingHttpHeaders = {}, body?: string): Promise<Answer> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
-      let body = '';
+    const length = body === undefined ? {} : { 'content-length': Buffer.byteLength(body) };
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { ...length, ...headers } }, (res) => {
+      let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text, headers: res.headers }));
     });
     req.on('error', fail);
-    req.end();
+    req.end(body);
+  });
+}
+
+/** A request written byte for byte (no Host, HTTP/1.0...), answered with its status line. */
+function raw(port: number, text: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => done(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', fail);
   });
 }
 
@@ -50,6 +71,29 @@ describe('mimeType', () => {
   });
 });
 
+describe('allowedHosts', () => {
+  it('names the loopback address and the hosts given, with the port', () => {
+    expect([...allowedHosts(5178)]).toEqual(['127.0.0.1:5178', 'localhost:5178', '[::1]:5178']);
+    expect([...allowedHosts(5178, ['Box.local', 'fd00::1', '192.168.1.4'])].slice(3)).toEqual(['box.local:5178', '[fd00::1]:5178', '192.168.1.4:5178']);
+    // Browsers leave port 80 out of Host.
+    expect(allowedHosts(80).has('localhost')).toBe(true);
+    expect(allowedHosts(5178).has('localhost')).toBe(false);
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  it('allows nothing by default and no framing', () => {
+    expect(CONTENT_SECURITY_POLICY.split('; ')).toEqual(expect.arrayContaining(["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"]));
+    expect(CONTENT_SECURITY_POLICY).toBe(`${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
+  });
+
+  it('is in index.html as a meta tag for static hosts, without frame-ancestors, which a meta tag cannot set', () => {
+    const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(meta).toBe(META_CONTENT_SECURITY_POLICY);
+  });
+});
+
 describe('createAppServer', () => {
   const root = mkdtempSync(join(tmpdir(), 'msgscope-serve-'));
   const app = join(root, 'app');
@@ -61,6 +105,7 @@ describe('createAppServer', () => {
     mkdirSync(join(app, 'assets'), { recursive: true });
     writeFileSync(join(app, 'index.html'), '<!doctype html><title>msgscope</title>');
     writeFileSync(join(app, 'assets', 'main.js'), 'console.log(1)');
+    writeFileSync(join(app, 'assets', 'import.worker-x1.js'), 'self.onmessage = () => {}');
     writeFileSync(join(root, 'secret.txt'), 'secret');
     writeFileSync(history, '[{"type":"human","data":{"content":"hi"}}]');
     server = createAppServer(app, history);
@@ -94,5 +139,71 @@ describe('createAppServer', () => {
     expect((await get(port, '/__msgscope/history/secret.txt')).status).toBe(404);
     expect((await get(port, '/nope.js')).status).toBe(404);
     expect((await get(port, '/', 'POST')).status).toBe(405);
+  });
+
+  it('answers only requests addressed to it: a page on another name (DNS rebinding) gets 421', async () => {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost:${port}`, `[::1]:${port}`]) {
+      expect((await get(port, '/__msgscope/history/run.json', 'GET', { host })).status, host).toBe(200);
+    }
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1', `localhost.:${port}`, `127.0.0.1.nip.io:${port}`]) {
+      const res = await get(port, '/__msgscope/history/run.json', 'GET', { host });
+      expect(res.status, host).toBe(421);
+      expect(res.body).not.toContain('"content":"hi"');
+    }
+    expect(await raw(port, 'GET /__msgscope/history/run.json HTTP/1.0\r\n\r\n')).toBe('HTTP/1.1 421 Misdirected Request');
+  });
+
+  it('answers to a host it was given', async () => {
+    const other = createAppServer(app, history, { hosts: ['msgscope.test'] });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const otherPort = (other.address() as AddressInfo).port;
+    try {
+      expect((await get(otherPort, '/', 'GET', { host: `msgscope.test:${otherPort}` })).status).toBe(200);
+      expect((await get(otherPort, '/', 'GET', { host: `evil.test:${otherPort}` })).status).toBe(421);
+    } finally {
+      await new Promise<void>((done) => other.close(() => done()));
+    }
+  });
+
+  it('sends its security headers with every response, the worker script and errors included', async () => {
+    const answers = [
+      await get(port, '/'),
+      await get(port, '/assets/main.js'),
+      await get(port, '/assets/import.worker-x1.js'),
+      await get(port, '/__msgscope/history/run.json'),
+      await get(port, '/assets/main.js', 'HEAD'),
+      await get(port, '/nope.js'),
+      await get(port, '/..%2fsecret.txt'),
+      await get(port, '/', 'DELETE'),
+      await get(port, '/', 'GET', { host: 'evil.example' }),
+      await get(port, '/', 'POST', {}, 'x'),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 404, 403, 405, 421, 413]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], `${name} of a ${res.status}`).toBe(value);
+    }
+    expect(SECURITY_HEADERS).toMatchObject({
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+    });
+  });
+
+  it('takes no request body: 413, unread', async () => {
+    expect((await get(port, '/', 'POST', { 'content-type': 'application/json' }, '{"a":1}')).status).toBe(413);
+    expect((await get(port, '/__msgscope/history/run.json', 'GET', {}, 'x'.repeat(100_000))).status).toBe(413);
+    expect(await raw(port, `PUT / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`)).toBe(
+      'HTTP/1.1 413 Payload Too Large',
+    );
+    // An empty body is no body.
+    expect((await get(port, '/', 'GET', { 'content-length': '0' })).status).toBe(200);
+  });
+
+  it('refuses request headers past its limit with 431', async () => {
+    expect((await get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES / 2) })).status).toBe(200);
+    expect((await get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES) })).status).toBe(431);
+    expect((await get(port, `/?src=${'a'.repeat(MAX_HEADER_BYTES)}`)).status).toBe(431);
   });
 });

@@ -2,8 +2,33 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, extname, resolve, sep } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
 
 export const HISTORY_PREFIX = '/__msgscope/history/';
+
+/**
+ * Sent with every response the handler writes. The history is served to its own page only: no other page
+ * may frame it (clickjacking), read it through a window it opened (COOP) or embed its files (CORP).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** Request line and headers together; Node answers 431 past it. The app's own requests take a few hundred bytes. */
+export const MAX_HEADER_BYTES = 8 * 1024;
+
+/** The loopback address `msgscope open` listens on, by each name a browser may use for it. */
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+export interface AppServerOptions {
+  /** Host names (or addresses) the server is also reached by, e.g. the address `--host` makes it listen on. */
+  hosts?: readonly string[];
+}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,14 +55,30 @@ export function mimeType(path: string): string {
 export function historyPath(file: string): string {
   const name =
     basename(file)
-      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/[^\w.-]/g, '_')
       .replace(/^\.+/, '') || 'history';
   return HISTORY_PREFIX + name;
 }
 
-function send(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+function send(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
   res.end(text);
+}
+
+/**
+ * The `Host` values a request may carry to be served: a loopback name or one the caller gave, with the port
+ * the request came in on (bare as well on port 80, which browsers leave out). A page on another name that
+ * resolves to 127.0.0.1 (DNS rebinding) sends its own name and is refused.
+ */
+export function allowedHosts(port: number, hosts: readonly string[] = []): Set<string> {
+  const names = [...LOOPBACK_NAMES, ...hosts.map((host) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))];
+  return new Set(names.flatMap((name) => [`${name}:${port}`.toLowerCase(), ...(port === 80 ? [name.toLowerCase()] : [])]));
+}
+
+/** Whether the request carries a body: the server takes none, so any is refused unread. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** Resolves a request path inside root, or undefined when it would leave root. */
@@ -57,13 +98,17 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 async function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type: string, cache: string): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) return false;
-  res.writeHead(200, { 'content-type': type, 'content-length': info.size, 'cache-control': cache, 'x-content-type-options': 'nosniff' });
+  res.writeHead(200, { 'content-type': type, 'content-length': info.size, 'cache-control': cache });
   if (req.method === 'HEAD') res.end();
   else createReadStream(path).pipe(res);
   return true;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, appDir: string, historyFile: string): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, appDir: string, historyFile: string, hosts: readonly string[]): Promise<void> {
+  const host = req.headers.host?.toLowerCase();
+  if (host === undefined || !allowedHosts(req.socket.localPort ?? 0, hosts).has(host))
+    return send(res, 421, 'Misdirected request: this server answers only to its own address\n');
+  if (hasBody(req)) return send(res, 413, 'This server takes no request body\n', { connection: 'close' });
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed\n');
   const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   // Read the history from disk on every request so a reload shows the file as it is now.
@@ -78,10 +123,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, appDir: string,
   send(res, 404, 'Not found\n');
 }
 
-/** A static server for the built app plus the one history file; nothing else on disk is reachable. */
-export function createAppServer(appDir: string, historyFile: string): Server {
-  return createServer((req, res) => {
-    handle(req, res, appDir, historyFile).catch((error: unknown) => {
+/**
+ * A static server for the built app plus the one history file; nothing else on disk is reachable, and only
+ * requests addressed to the server itself (see allowedHosts), without a body, are answered.
+ */
+export function createAppServer(appDir: string, historyFile: string, options: AppServerOptions = {}): Server {
+  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    handle(req, res, appDir, historyFile, options.hosts ?? []).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, `${String(error)}\n`);
       else res.destroy();
     });

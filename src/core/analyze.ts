@@ -7,7 +7,9 @@ import { computeVerdicts } from './providers/verdicts';
 /** Links calls to results, runs every rule, judges each target and totals tokens: messages in, a full Transcript out. */
 export function buildTranscript(format: { name: string; label: string }, messages: Message[], kind: HistoryKind = 'history'): Transcript {
   const links = linkToolCalls(messages);
-  const findings = runChecks(messages, links, kind);
+  // A rule that throws is named here, in a note, and the others' findings stand (runChecks).
+  const failed: string[] = [];
+  const findings = runChecks(messages, links, kind, failed);
   return {
     format: format.name,
     formatLabel: format.label,
@@ -15,7 +17,8 @@ export function buildTranscript(format: { name: string; label: string }, message
     messages,
     links,
     findings,
-    verdicts: computeVerdicts(findings),
+    verdicts: computeVerdicts(findings, messages),
     tokens: computeTokens(messages, links),
+    ...(failed.length > 0 && { notes: failed }),
   };
 }

@@ -3,21 +3,24 @@
 // (chained entries spread over the heap, an allocation each); this keeps the hash table in one typed
 // array and compares strings only when their hashes match.
 
-/** Characters hashed from each end of a long id: ids differ at their ends (counters, random suffixes). */
-const HASHED_END = 32;
+/**
+ * Chosen once a load, so that no file can be made whose ids all land in one slot: FNV-1a with a known
+ * start lets a file of many ids with one hash be built in seconds, and linear probing over such ids
+ * is quadratic. Only the table's layout depends on it, never an answer.
+ */
+const SEED = (Math.random() * 0x100000000) | 0;
 
 /** The hash IdIndex files an id under; exported for callers that hash ids apart from looking them up (firstEqual). */
 export function hashOf(id: string): number {
-  // FNV-1a over UTF-16 code units.
-  let hash = 0x811c9dc5 ^ id.length;
-  const n = id.length;
-  if (n <= 2 * HASHED_END) {
-    for (let i = 0; i < n; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
-  } else {
-    for (let i = 0; i < HASHED_END; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
-    for (let i = n - HASHED_END; i < n; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
-  }
-  return hash;
+  // FNV-1a over every UTF-16 code unit: ids that share long ends (a prefix, a suffix, padding) must still
+  // spread, or each lookup walks all of them.
+  let hash = SEED ^ id.length;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  // MurmurHash3's finalizer: the table's slot is the hash's low bits, which in FNV-1a depend only on the
+  // characters' low bits.
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
 }
 
 /** Each distinct id gets the next number, 0, 1, 2...: the caller keeps per-id data in arrays indexed by it. */

@@ -1,11 +1,12 @@
 // Unknown text in, a Transcript or a diagnostic out: parse, pick a format, read, locate, analyze.
 import { buildTranscript } from './analyze';
 import { ARCHIVE_DATA, archiveInput, type ArchiveFile } from './json/archive';
+import { depthNote, nestedDepthNote, takeNestedCuts } from './json/depth';
 import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
 import { describeShape } from './json/value';
 import { detectFormat, detectTextFormat, getAdapter, isTextAdapter, listFormats } from './formats/registry';
-import type { AdapterOutput, ConversationRange, ParsedInput } from './formats/types';
+import type { AdapterOutput, ConversationRange, FormatAdapter, ParsedInput, TextFormatAdapter } from './formats/types';
 import type { ImportError, ImportResult, Message } from './model';
 
 export interface ImportOptions {
@@ -23,17 +24,39 @@ export function importText(source: string | (() => string), options: ImportOptio
   const text = typeof source === 'string' ? () => source : once(source);
   const chosen = options.format === undefined ? undefined : getAdapter(options.format);
   if (options.format !== undefined && !chosen) return { ok: false, error: unknownFormat(options.format) };
-  if (chosen && isTextAdapter(chosen)) return finish(chosen, chosen.readText(stripBom(text())), text);
+  if (chosen && isTextAdapter(chosen)) return finish(chosen, readTextNoting(chosen, stripBom(text())), text);
 
   const parsed = options.parsed ? { ok: true as const, input: options.parsed } : parseInput(text());
   if (!parsed.ok) {
     const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text()));
-    return textAdapter ? finish(textAdapter, textAdapter.readText(stripBom(text())), text) : parsed;
+    return textAdapter ? finish(textAdapter, readTextNoting(textAdapter, stripBom(text())), text) : parsed;
   }
   const { input } = parsed;
   const adapter = chosen ?? detectFormat(input);
   if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
-  return finish(adapter, adapter.read(input), text);
+  return finish(adapter, readNoting(adapter, input), text);
+}
+
+/**
+ * The adapter's reading, with notes of what nested deeper than MAX_DEPTH and was kept as text (json/depth): where
+ * the input was parsed (`input.deep`), and inside strings the reader parsed (counted while it read).
+ */
+function readNoting(adapter: FormatAdapter, input: ParsedInput): AdapterOutput {
+  takeNestedCuts();
+  return withDepthNotes(adapter.read(input), input);
+}
+
+function readTextNoting(adapter: TextFormatAdapter, text: string): AdapterOutput {
+  takeNestedCuts();
+  return withDepthNotes(adapter.readText(text));
+}
+
+function withDepthNotes(output: AdapterOutput, input?: ParsedInput): AdapterOutput {
+  const nested = takeNestedCuts();
+  const notes: string[] = [];
+  if (input?.deep) notes.push(depthNote(input.deep, input.jsonLines ? input.lineOf : []));
+  if (nested > 0) notes.push(nestedDepthNote(nested));
+  return notes.length === 0 ? output : { ...output, notes: [...(output.notes ?? []), ...notes] };
 }
 
 /**
@@ -59,7 +82,7 @@ export function importArchive(files: readonly ArchiveFile[], options: Pick<Impor
   }
   // Positions inside an archive's files are not shown: a message's path names its file.
   return withNotes(
-    finish(adapter, adapter.read(input), () => ''),
+    finish(adapter, readNoting(adapter, input), () => ''),
     otherNote,
   );
 }
@@ -116,7 +139,8 @@ export function locateMessages(text: string, messages: readonly Pick<Message, 'l
 }
 
 function finish(adapter: { name: string; label: string }, output: AdapterOutput, text: () => string): ImportResult {
-  const { messages: drafts, notes, kind } = output;
+  const { messages: drafts, kind } = output;
+  const notes = output.notes?.map(said);
   const ranges = conversationRanges(output);
   const unreadable: Message[] = [];
   // The drafts are ours to finish in place, list included; copying a million of them, or the list, is garbage
@@ -126,7 +150,10 @@ function finish(adapter: { name: string; label: string }, output: AdapterOutput,
     for (let index = start; index < end; index++) {
       const draft = drafts[index]!;
       draft.index = index - start;
-      if (draft.problem !== undefined) unreadable.push(draft as Message);
+      if (draft.problem !== undefined) {
+        draft.problem = said(draft.problem);
+        unreadable.push(draft as Message);
+      }
     }
   }
   // Every draft has its index now, which is all a Message has beyond a draft.
@@ -137,7 +164,8 @@ function finish(adapter: { name: string; label: string }, output: AdapterOutput,
   const format = { name: adapter.name, label: adapter.label };
   const transcriptOf = (list: Message[]) => {
     const transcript = buildTranscript(format, list, kind);
-    if (notes !== undefined && notes.length > 0) transcript.notes = notes;
+    // The reader's notes, then the analysis's own (a rule that could not finish).
+    if (notes !== undefined && notes.length > 0) transcript.notes = [...notes, ...(transcript.notes ?? [])];
     return transcript;
   };
   if (ranges.length === 1) return { ok: true, transcript: transcriptOf(messages) };
@@ -180,9 +208,18 @@ function conversationRanges({ messages, conversations }: AdapterOutput): Convers
   });
 }
 
+/**
+ * Characters a problem or a note may have. Readers quote what they could not read (a role, a type, a key), and
+ * the input may make that a megabyte: a few hundred characters say what it was.
+ */
+const SAID_CHARS = 400;
+
+const said = (text: string): string => (text.length > SAID_CHARS ? `${text.slice(0, SAID_CHARS - 1)}…` : text);
+
 function unknownFormat(name: string): ImportError {
   const names = listFormats().map((format) => format.name);
-  return { message: `Unknown format "${name}". Valid formats: ${names.join(', ')}.` };
+  const shown = name.length > 80 ? `${name.slice(0, 79)}…` : name;
+  return { message: `Unknown format "${shown}". Valid formats: ${names.join(', ')}.` };
 }
 
 function noFormatMatched(value: unknown): ImportError {

@@ -15,6 +15,8 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
   // The links of the last message with calls: a result nearly always answers one of them, and
   // comparing its id with those few (just read, so still in cache) beats a table lookup.
   const recent: ToolLink[] = [];
+  // Where in `recent` the next result's call probably is: results come in call order.
+  let next = 0;
   // Counted here rather than in a walk of its own: each walk over a million messages costs 0.1-0.2 s.
   let callCount = 0;
   // Arrays start as literals holding their first element: a push onto an empty array reserves room
@@ -28,7 +30,10 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
     recent.push(link);
   };
   for (const m of messages) {
-    if (m.toolCalls.length > 0 || m.invalidToolCalls.length > 0) recent.length = 0;
+    if (m.toolCalls.length > 0 || m.invalidToolCalls.length > 0) {
+      recent.length = 0;
+      next = 0;
+    }
     callCount += m.toolCalls.length + m.invalidToolCalls.length;
     for (let callIndex = 0; callIndex < m.toolCalls.length; callIndex++) {
       const id = m.toolCalls[callIndex]?.id;
@@ -40,7 +45,9 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
     }
     const id = m.toolCallId;
     if (id === undefined) continue;
-    const link = recentLink(recent, id) ?? found[ids.add(id)];
+    let link = recent[next];
+    if (link?.id === id) next++;
+    else link = recentLink(recent, id) ?? found[ids.add(id)];
     if (link === undefined) found.push({ id, calls: [], results: [m.index] });
     else if (link.results.length === 0) link.results = [m.index];
     else link.results.push(m.index);
@@ -55,7 +62,11 @@ export function linkToolCalls(messages: readonly Message[]): ToolLinks {
   };
 }
 
+/** Past this many calls in one message, a result the order did not predict is looked up in the table: scanning them all for each result is quadratic. */
+const RECENT_SCAN = 8;
+
 function recentLink(recent: readonly ToolLink[], id: string): ToolLink | undefined {
+  if (recent.length > RECENT_SCAN) return undefined;
   for (const link of recent) if (link.id === id) return link;
   return undefined;
 }

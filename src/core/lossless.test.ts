@@ -15,7 +15,7 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return filesUnder(path);
-    return /\.(json|jsonl|txt|sse|traj)$/.test(name) && !name.endsWith('expected.json') ? [path] : [];
+    return /\.(?:json|jsonl|txt|sse|traj)$/.test(name) && !name.endsWith('expected.json') ? [path] : [];
   });
 }
 

@@ -232,6 +232,12 @@ export interface Verdict {
   problems: VerdictProblem[];
   /** What the next request must add (the results of pending calls); absent when nothing. */
   pending?: VerdictProblem[];
+  /**
+   * Set when more than half of the messages could not be read as the format (`Message.problem`, most
+   * often a wrong *Read as*): what was not read is not checked, so `accepted` says nothing then; every
+   * target of the history carries the same counts.
+   */
+  unjudged?: { unread: number; total: number };
 }
 
 /**

@@ -1,4 +1,7 @@
+import { useStore } from '../store/store';
+import { PanelFailed } from './components/PanelFailed';
 import { DetailPane } from './detail/DetailPane';
+import { ErrorBoundary } from './ErrorBoundary';
 import { FindingsPanel } from './findings/FindingsPanel';
 import { Header } from './header/Header';
 import { DropOverlay } from './load/DropOverlay';
@@ -8,18 +11,31 @@ import { useFileDrop } from './load/useFileDrop';
 import { usePasteAnywhere } from './load/usePasteAnywhere';
 import { Timeline } from './timeline/Timeline';
 
+/** What a panel that threw shows in its place: the other panels, and the history, stay. */
+const failed = (panel: string, label: string) => (error: Error) => <PanelFailed panel={panel} label={label} error={error} />;
+
 export function App() {
   usePasteAnywhere();
   const { dragging, dropHandlers } = useFileDrop();
+  // Another history on screen draws a panel that failed again.
+  const version = useStore((s) => s.transcriptVersion);
   return (
     <div className="app" data-testid="app" {...dropHandlers}>
-      <Header />
+      <ErrorBoundary resetKey={version} fallback={failed('header', 'The header')}>
+        <Header />
+      </ErrorBoundary>
       <LoadProgress />
       <ImportErrorBanner />
       <main className="columns">
-        <FindingsPanel />
-        <Timeline />
-        <DetailPane />
+        <ErrorBoundary resetKey={version} fallback={failed('side', 'The findings and provider verdicts')}>
+          <FindingsPanel />
+        </ErrorBoundary>
+        <ErrorBoundary resetKey={version} fallback={failed('timeline', 'The timeline')}>
+          <Timeline />
+        </ErrorBoundary>
+        <ErrorBoundary resetKey={version} fallback={failed('detail', 'The detail pane')}>
+          <DetailPane />
+        </ErrorBoundary>
       </main>
       {dragging && <DropOverlay />}
     </div>

@@ -8,9 +8,11 @@ interface Props {
   children: ReactNode;
   /** What to show instead of the children; without it, the whole page shows the crash. */
   fallback?: (error: Error) => ReactNode;
+  /** A change of it draws the children again (e.g. another history on screen): what failed may not fail now. */
+  resetKey?: unknown;
 }
 
-/** A render error shows what broke instead of a blank page. */
+/** A render error shows what broke instead of a blank page: in place of the part that broke, given a fallback. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
@@ -19,7 +21,11 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('msgscope crashed', error, info.componentStack);
+    console.error(this.props.fallback ? 'msgscope could not draw part of the page' : 'msgscope crashed', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   override render(): ReactNode {

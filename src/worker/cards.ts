@@ -70,12 +70,31 @@ function cardOf(message: Message, transcript: Transcript): Card {
   };
 }
 
+/** A card that could not be built says so in its problem: the other cards, and the history, stay on screen. */
+function failedCard(message: Message, error: unknown): Card {
+  const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    index: message.index,
+    sourceType: typeof message.sourceType === 'string' ? message.sourceType : '(unknown)',
+    text: '',
+    textLength: 0,
+    contentKinds: [],
+    calls: [],
+    problem: `this card could not be shown (${clip(why, 300)})`,
+  };
+}
+
 /** Cards of the messages at `indices`; indices outside the transcript are skipped. */
 export function buildCards(transcript: Transcript, indices: Iterable<number>): Card[] {
   const cards: Card[] = [];
   for (const index of indices) {
     const message = transcript.messages[index];
-    if (message) cards.push(cardOf(message, transcript));
+    if (!message) continue;
+    try {
+      cards.push(cardOf(message, transcript));
+    } catch (error) {
+      cards.push(failedCard(message, error));
+    }
   }
   return cards;
 }

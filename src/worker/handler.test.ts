@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHandler, exportFileName, type Post } from './handler';
-import type { Card, ImportOutcome, LoadProgress, Method, Params, WorkerResponse } from '../protocol/workerApi';
+import { CONVERT_TARGETS } from '../core/convert';
+import { MAX_DEPTH } from '../core/json/depth';
+import { DEEP_HISTORIES } from '../core/testing/deep';
+import type { Card, Conversion, ImportOutcome, LoadProgress, MessageDetail, Method, Params, WorkerResponse } from '../protocol/workerApi';
 
 const HISTORY = JSON.stringify([
   { type: 'human', data: { content: 'Weather in Beijing?', id: 'h1' } },
@@ -101,6 +104,29 @@ describe('worker protocol', () => {
     const conversion = await resultOf('convert', { target: 'openai-chat' });
     expect(conversion).toMatchObject({ fileName: 'weather.openai-chat.json', text: expect.stringContaining('call_1') });
   });
+
+  it.each(['deepToolArguments', 'deepToolResult', 'deepToolInput', 'deepAmongGood'] as const)(
+    'opens %s (nested 10,000 deep): every message, a note, its cards, details and every export',
+    async (name) => {
+      // A file streams through the parser that reads while it arrives; a paste is parsed whole.
+      const asFile = (await harness().resultOf('import', { input: new Blob([DEEP_HISTORIES[name]]), name: `${name}.json` })) as ImportOutcome;
+      expect(asFile.ok && asFile.view.notes).toContainEqual(expect.stringContaining(`deeper than ${MAX_DEPTH} levels`));
+      const { resultOf } = harness();
+      const outcome = (await resultOf('import', { input: DEEP_HISTORIES[name], name: `${name}.json` })) as ImportOutcome;
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      expect(outcome.view.count).toBeGreaterThanOrEqual(3);
+      expect(outcome.view.notes).toContainEqual(expect.stringContaining(`deeper than ${MAX_DEPTH} levels`));
+      expect(outcome.cards.map((card) => [card.index, card.problem])).toEqual(Array.from({ length: outcome.view.count }, (_, i) => [i, undefined]));
+      for (let index = 0; index < outcome.view.count; index++) {
+        const detail = (await resultOf('detail', { index })) as MessageDetail;
+        expect(() => JSON.parse(detail.rawJson) as unknown).not.toThrow();
+      }
+      for (const { target } of CONVERT_TARGETS) {
+        const conversion = (await resultOf('convert', { target })) as Conversion;
+        expect(() => JSON.parse(conversion.text) as unknown, target).not.toThrow();
+      }
+    },
+  );
 
   it('answers a failing request with an error, not silence', async () => {
     const { call } = harness();

@@ -21,7 +21,7 @@ type Handlers = { [M in Method]: (params: Params<M>, progress: ProgressSink) => 
 export function exportFileName(source: string, target: string): string {
   const path = source.split(/[?#]/)[0] ?? '';
   const base = path.split(/[/\\]/).filter(Boolean).pop() ?? 'history';
-  return `${base.replace(/\.(jsonl?|txt)$/i, '') || 'history'}.${target}.json`;
+  return `${base.replace(/\.(?:jsonl?|txt)$/i, '') || 'history'}.${target}.json`;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../core/model';
 import { CARD_CHARS, CARD_LINES } from '../protocol/timelineView';
-import { stringifyJson } from '../core/json/value';
+import { preview, stringifyJson } from '../core/json/value';
 
 /** Characters of a call's arguments a chip shows. */
 const ARGS_CHARS = 60;
@@ -26,7 +26,7 @@ export function prettyJson(value: unknown): string {
   try {
     return stringifyJson(value, 2) ?? String(value);
   } catch (error) {
-    return `(cannot show as JSON: ${error instanceof Error ? error.message : String(error)})`;
+    return `(cannot show as JSON: ${clip(error instanceof Error ? error.message : String(error), 300)})`;
   }
 }
 
@@ -34,7 +34,8 @@ function compactJson(value: unknown): string {
   try {
     return stringifyJson(value) ?? String(value);
   } catch {
-    return String(value);
+    // Not String(value): an array's is built element by element, however long or deep, and may throw the same way.
+    return preview(value, ARGS_CHARS * 4);
   }
 }
 

@@ -74,3 +74,20 @@ describe('buildCards', () => {
     expect(card?.textLength).toBe(5_000_000);
   });
 });
+
+describe('a card that cannot be built', () => {
+  it('says so in its problem, and the other cards are built', () => {
+    const t = transcriptOf([human('before'), ai({ toolCalls: [call('c1')] }), human('after')]);
+    Object.defineProperty(t.messages[1]!, 'toolCalls', {
+      get() {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    });
+    const cards = buildCards(t, [0, 1, 2]);
+    expect(cards.map((card) => [card.index, card.text, card.problem])).toEqual([
+      [0, 'before', undefined],
+      [1, '', 'this card could not be shown (RangeError: Maximum call stack size exceeded)'],
+      [2, 'after', undefined],
+    ]);
+  });
+});

@@ -5,7 +5,7 @@ import { TARGET_LABELS } from '../providers/targets';
 import { at, atStart, historyRule, report, type HistoryRule } from './rule';
 
 // docs/FORMATS.md, "Anthropic Messages": the current API accepts both; a warning, never a rejection.
-const OLDER = `Older ${TARGET_LABELS.anthropic} API versions and some proxies reject it:`;
+const OLDER = `Older ${TARGET_LABELS.anthropic} API versions, Amazon Bedrock and some proxies reject it:`;
 const MERGED = `The current ${TARGET_LABELS.anthropic} API combines consecutive same-role turns into one. ${OLDER}`;
 
 /**
@@ -28,7 +28,7 @@ export const anthropicRoles: HistoryRule<'anthropic-roles'> = historyRule({
           messages,
           {
             messageIndex: index,
-            text: `${atStart(index)} is an AI message, but the first Anthropic turn must be a user turn.`,
+            text: `${atStart(index)} is an AI message: the first Anthropic turn is not a user turn.`,
             why: 'Anthropic conversations start with the user; system messages do not count, they go to the top-level `system`.',
             fix: `Start the history with a human message before ${at(index)}, or drop the AI messages before the first human one.`,
           },

@@ -22,7 +22,7 @@ describe('anthropic-tool-result-not-first', () => {
       {
         target: 'anthropic',
         error:
-          'messages.2: Did not find 1 tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.',
+          'messages.2: Did not find 1 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.',
       },
     ]);
   });
@@ -37,7 +37,7 @@ describe('anthropic-tool-result-not-first', () => {
     const findings = check(anthropicToolResultNotFirst, messages);
     expect(brief(findings)).toEqual([{ rule: 'anthropic-tool-result-not-first', at: 3 }]);
     expect(findings[0]?.related).toEqual([1, 2]);
-    expect(findings[0]?.rejectedBy?.[0]?.error).toMatch(/^messages\.2: Did not find 2 tool_result block\(s\)/);
+    expect(findings[0]?.rejectedBy?.[0]?.error).toMatch(/^messages\.2: Did not find 2 `tool_result` block\(s\)/);
   });
 
   it('does not fire for results linked by id (tool-results-not-adjacent reports them) or for results first', () => {

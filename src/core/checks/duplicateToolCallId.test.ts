@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brief, check } from '../testing/check';
-import { ai, build, call, human, tool } from '../testing/messages';
+import { ai, build, call, human, other, tool } from '../testing/messages';
 import { duplicateToolCallId } from './duplicateToolCallId';
 
 describe('duplicate-tool-call-id', () => {
@@ -11,11 +11,21 @@ describe('duplicate-tool-call-id', () => {
     expect(findings[0]?.text).toBe('Call id "a" is issued 2 times, in message #0, message #2.');
     expect(findings[0]?.related).toEqual([0]);
     expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat']);
+    // Its two answers are in separate runs of tool messages: no report shows what OpenAI answers then.
+    expect(findings[0]?.rejectedBy?.[0]?.error).toMatch(
+      /^'a': a tool_call_id used twice, not within one run of tool messages \(no verbatim error text on record/,
+    );
   });
 
-  it('fires when one message issues the same id twice', () => {
-    const findings = check(duplicateToolCallId, build(ai({ toolCalls: [call('a'), call('a')] }), tool('a'), tool('a')));
-    expect(findings.map((f) => f.text)).toEqual(['Call id "a" is issued 2 times in message #0.']);
+  it("fires when one message issues the same id twice, quoting OpenAI's answer to its two tool messages in a row", () => {
+    const findings = check(duplicateToolCallId, build(human(), ai({ toolCalls: [call('a'), call('a')] }), tool('a'), tool('a')));
+    expect(findings.map((f) => f.text)).toEqual(['Call id "a" is issued 2 times in message #1.']);
+    expect(findings[0]?.rejectedBy?.[0]?.error).toBe("Invalid parameter: Duplicate value for 'tool_call_id' of 'a', in messages[2] and messages[3].");
+  });
+
+  it('names positions in the OpenAI Chat request, which leaves out messages it cannot carry', () => {
+    const [f] = check(duplicateToolCallId, build(other('not a message'), ai({ toolCalls: [call('a')] }), tool('a'), tool('a')));
+    expect(f?.rejectedBy?.[0]?.error).toBe("Invalid parameter: Duplicate value for 'tool_call_id' of 'a', in messages[1] and messages[2].");
   });
 
   it('fires at the second result when one call is answered twice, and says which', () => {
@@ -25,6 +35,7 @@ describe('duplicate-tool-call-id', () => {
     expect(findings[0]?.related).toEqual([0, 1]);
     // Still in the user turn right after the call: Anthropic's previous-message check passes.
     expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat', 'gemini']);
+    expect(findings[0]?.rejectedBy?.[0]?.error).toMatch(/^'a': a tool_call_id used twice, not within one run of tool messages/);
   });
 
   it("adds Anthropic's unexpected-result error when the second answer comes turns later", () => {

@@ -2,7 +2,7 @@ import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import type { Finding, Rejection, ToolLink } from '../model';
 import { anthropicUnexpectedResult } from '../providers/anthropic/errors';
 import { geminiResponseCount } from '../providers/gemini';
-import { openaiChatOneResultPerCall } from '../providers/openaiChat';
+import { openaiChatDuplicateResult, openaiChatLayout, openaiChatRepeatedId } from '../providers/openaiChat';
 import { callRef, idInError, madeUpAt } from './callNames';
 import { at, callAt, linkRule, report, type CheckContext, type LinkRule } from './rule';
 
@@ -40,8 +40,26 @@ function issuedTwice(messages: CheckContext['messages'], link: ToolLink): Findin
       why: 'A result names the call it answers by id; with two calls on one id, which one it answers is ambiguous.',
       fix: `Give the repeated call in ${at(second)} a new id (and its result the same new id), or remove the repeated call.`,
     },
-    { rejectedBy: [openaiChatOneResultPerCall] },
+    { rejectedBy: [openaiChat(messages, link, undefined)] },
   );
+}
+
+/**
+ * OpenAI Chat names two tool messages of one id within one run of tool messages, by their positions in
+ * the request; `result` is the second one, or, when undefined, the first such pair among the link's results.
+ */
+function openaiChat(messages: CheckContext['messages'], link: ToolLink, result: number | undefined): Rejection {
+  const id = idInError(link.id, madeUpAt(messages, link));
+  const { position, run } = openaiChatLayout(messages);
+  const firstOfRun = new Map<number, number>();
+  for (const r of link.results) {
+    const start = run[r] ?? -1;
+    if (start < 0) continue;
+    const earlier = firstOfRun.get(start);
+    if (earlier !== undefined && (result === undefined || r === result)) return openaiChatDuplicateResult(id, position[earlier] ?? 0, position[r] ?? 0);
+    if (earlier === undefined) firstOfRun.set(start, r);
+  }
+  return openaiChatRepeatedId(id);
 }
 
 function answeredTwice(messages: CheckContext['messages'], link: ToolLink, answered: readonly { result: number }[], result: number): Finding {
@@ -54,7 +72,7 @@ function answeredTwice(messages: CheckContext['messages'], link: ToolLink, answe
   const { turnOf, blockOf } = anthropicLayout(messages);
   const turn = turnOf[result] ?? -1;
   const afterItsCall = link.calls.some((c) => (turnOf[c.messageIndex] ?? -1) === turn - 1);
-  const rejectedBy: Rejection[] = [openaiChatOneResultPerCall];
+  const rejectedBy: Rejection[] = [openaiChat(messages, link, result)];
   if (turn >= 0 && !afterItsCall) rejectedBy.push(anthropicUnexpectedResult(turn, blockOf[result] ?? 0, idInError(id, madeUp)));
   rejectedBy.push(geminiResponseCount);
   return report(

@@ -27,6 +27,21 @@ describe('gemini-response-count', () => {
     expect(check(geminiResponseCount, messages)).toEqual([]);
   });
 
+  // From each tool message that carries calls (a hand-edited msgscope file can say anything) the rule
+  // counted the rest of the run again and listed it in a finding of its own: quadratic in time and in
+  // the report (5k such messages ran the import out of memory).
+  it('counts from AI messages only: one scan and one finding for a run of tool messages that carry calls', () => {
+    const n = 5000;
+    const drafts = [ai({ toolCalls: [noId('f')] }), ...Array.from({ length: n }, () => tool('', { toolCallId: undefined, toolCalls: [noId('f'), noId('g')] }))];
+    // Numbered as build does: too many to spread as arguments.
+    const findings = check(
+      geminiResponseCount,
+      drafts.map((draft, index) => ({ location: { path: `messages[${index}]` }, ...draft, index })),
+    );
+    expect(brief(findings)).toEqual([{ rule: 'gemini-response-count', at: 0 }]);
+    expect(findings[0]?.related.length).toBe(n);
+  });
+
   it('does not fire when ids link every call and result (the id rules say which one is missing)', () => {
     expect(check(geminiResponseCount, build(ai({ toolCalls: [call('a'), call('b')] }), tool('a'), human()))).toEqual([]);
   });

@@ -34,7 +34,11 @@ export const geminiResponseCount: MessageRule<'gemini-response-count'> = message
   perMessage:
     ({ messages }, findings: Finding[]) =>
     (m) => {
-      if (m.toolCalls.length === 0) return;
+      // A call turn is a model turn. Counting from a tool or human message that carries calls (a
+      // hand-edited msgscope file) would scan on through the same run again from each of them, and
+      // list it again in each finding: quadratic in time and in output. From AI messages only, each
+      // scan stops at the next AI message, so the scans together read each message once.
+      if (m.role !== 'ai' || m.toolCalls.length === 0) return;
       const i = m.index;
       if (responsesAfter(messages, i) === m.toolCalls.length) return;
       const responses: number[] = [];

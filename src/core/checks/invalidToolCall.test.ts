@@ -11,6 +11,15 @@ describe('invalid-tool-call', () => {
     expect(findings[0]?.text).toBe('Message #0 has an invalid get_weather call "bad": not JSON (arguments: {"city": "B")');
     expect(findings[0]?.why).toContain("Error: Failed to parse tool call arguments for 'get_weather'.");
     expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat']);
+    expect(findings[0]?.why).toContain(
+      "LangChain's own answer for such a call (tool_messages_from_invalid_tool_calls) reads: Error: Failed to parse tool call arguments for 'get_weather'.\nDetails: not JSON\nPlease fix your mistakes and try again.",
+    );
+  });
+
+  it("quotes LangChain's reply without a Details line for a call without an error, and names a nameless call unknown", () => {
+    const [f] = check(invalidToolCall, build(ai({ invalidToolCalls: [call('bad', '', { invalid: true, args: '{' })] })));
+    expect(f?.why).toContain("reads: Error: Failed to parse tool call arguments for 'unknown'.\nPlease fix your mistakes and try again.");
+    expect(f?.why).not.toContain('Details:');
   });
 
   it('fires for a call whose argument text is not JSON', () => {

@@ -25,12 +25,22 @@ describe('thinking-missing-signature', () => {
     expect(brief(findings)).toEqual([{ rule: 'thinking-missing-signature', at: 2 }]);
     expect(findings[0]?.text).toBe('Message #2 has a thinking block without its signature.');
     expect(findings[0]?.rejectedBy?.[0]?.target).toBe('anthropic');
-    expect(findings[0]?.rejectedBy?.[0]?.error).toMatch(/^messages\.1\.content\.1: a `thinking` block without `signature`/);
+    expect(findings[0]?.rejectedBy?.[0]?.error).toBe('messages.1.content.1.thinking.signature: Field required');
+  });
+
+  it('quotes the invalid-signature answer for an empty signature, and says when no text is on record', () => {
+    const errorFor = (signature: unknown) =>
+      check(thinkingMissingSignature, build(human(), ai({ content: [block({ type: 'thinking', thinking: 't', signature })] })))[0]?.rejectedBy?.[0]?.error;
+    expect(errorFor('')).toBe('messages.1.content.0: Invalid `signature` in `thinking` block');
+    expect(errorFor(null)).toMatch(/^messages\.1\.content\.0: a `thinking` block whose `signature` is not a string \(no verbatim error text on record/);
   });
 
   it('fires for redacted thinking without data', () => {
     const findings = check(thinkingMissingSignature, build(human(), ai({ content: [block({ type: 'redacted_thinking' })] })));
     expect(findings[0]?.text).toBe('Message #1 has a redacted_thinking block without its data.');
+    expect(findings[0]?.rejectedBy?.[0]?.error).toBe('messages.1.content.0.redacted_thinking.data: Field required');
+    const empty = check(thinkingMissingSignature, build(human(), ai({ content: [block({ type: 'redacted_thinking', data: '' })] })));
+    expect(empty[0]?.rejectedBy?.[0]?.error).toBe('messages.1.content.0: Invalid `data` in `redacted_thinking` block');
   });
 
   it('fires for a Gemini functionCall part without thoughtSignature when the model thinks', () => {
@@ -46,7 +56,11 @@ describe('thinking-missing-signature', () => {
     const findings = check(thinkingMissingSignature, messages);
     // The parallel call b needs no signature of its own; the later turn's first call does.
     expect(brief(findings)).toEqual([{ rule: 'thinking-missing-signature', at: 4 }]);
-    expect(findings[0]?.rejectedBy?.[0]?.target).toBe('gemini');
+    expect(findings[0]?.rejectedBy?.[0]).toEqual({
+      target: 'gemini',
+      error:
+        'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:c` , position …. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.',
+    });
   });
 
   it('does not fire for signed thinking, other reasoning, or Gemini calls from a model that shows no thinking', () => {

@@ -90,7 +90,7 @@ function anthropicFinding(messages: CheckContext['messages'], m: Message, raw: u
       why: 'Anthropic signs its thinking, and thinking blocks must be sent back unmodified with their signature.',
       fix: `Keep the ${missing.type} blocks of ${at(m.index)} exactly as the API returned them, ${missing.field} included; if it is gone, remove the block instead of sending it unsigned.`,
     },
-    { rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field)] },
+    { rejectedBy: [anthropicThinkingSignature(turn, block, missing.type, missing.field, isRecord(raw) ? raw[missing.field] : undefined)] },
   );
 }
 
@@ -105,6 +105,6 @@ function geminiFinding(messages: CheckContext['messages'], m: Message): Finding 
       why: 'Gemini 3 models want the thoughtSignature they returned on the first functionCall part of a model turn sent back with it.',
       fix: `Keep the thoughtSignature on the functionCall parts of ${at(m.index)} as the API returned them.`,
     },
-    { rejectedBy: [geminiMissingThoughtSignature] },
+    { rejectedBy: [geminiMissingThoughtSignature(m.toolCalls[0]?.name ?? 'unknown')] },
   );
 }

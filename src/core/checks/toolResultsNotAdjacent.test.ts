@@ -14,7 +14,7 @@ describe('tool-results-not-adjacent', () => {
     expect(findings[0]?.rejectedBy?.map((r) => r.target)).toEqual(['openai-chat', 'anthropic', 'gemini']);
     // Anthropic gets the human text and both results in one user turn, text before the second result.
     expect(findings[0]?.rejectedBy?.[1]?.error).toBe(
-      'messages.2: Did not find 2 tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.',
+      'messages.2: Did not find 2 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.',
     );
     expect(findings[0]?.why).toContain("LangGraph's create_react_agent accepts it");
   });

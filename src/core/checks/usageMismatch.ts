@@ -9,8 +9,11 @@ export const usageMismatch: MessageRule<'usage-mismatch'> = messageRule({
     ({ messages }, findings: Finding[]) =>
     (m) => {
       const u = m.usage;
-      // A total the adapter computed itself always adds up; only a reported one can disagree.
+      // A total the adapter computed itself always adds up; only a reported one can disagree. Some
+      // sources count reasoning beside the output rather than inside it (xAI, and what is copied
+      // from its usage): a total of input + output + reasoning adds up too.
       if (u === undefined || !u.totalReported || u.total === u.input + u.output) return;
+      if (u.reasoning !== undefined && u.total === u.input + u.output + u.reasoning) return;
       const sum = u.input + u.output;
       findings.push(
         report(usageMismatch, messages, {

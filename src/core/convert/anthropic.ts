@@ -6,6 +6,7 @@ import { anthropicLayout, type AnthropicTurn } from '../providers/anthropic/requ
 import { isServerResult } from '../providers/anthropic/serverTools';
 import { resultsInside } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
+import { failedWith } from './isolated';
 import { requestLosses } from './requestLosses';
 
 const TARGET = 'Anthropic';
@@ -64,6 +65,14 @@ export function toAnthropic(t: Transcript, lost: Lost): Request {
   for (const m of t.messages) requestLosses(m, lost, TARGET);
   const { turns, answered } = anthropicLayout(t.messages);
   const system = systemOf(t.messages, lost);
-  const messages = turns.map((turn) => ({ role: turn.role, content: turnContent(t.messages, turn, answered, lost) }));
+  const messages = turns.flatMap((turn) => {
+    // A turn that cannot be written is left out, with why, for each message in it; the other turns are written.
+    try {
+      return [{ role: turn.role, content: turnContent(t.messages, turn, answered, lost) }];
+    } catch (error) {
+      for (const index of turn.messages) lost.add(index, failedWith(error));
+      return [];
+    }
+  });
   return { ...(system !== undefined && { system }), messages };
 }

@@ -1,6 +1,8 @@
 // Export a loaded history to another format. Each target says what it could not carry in `lost`,
 // one line per kind of loss; nothing is dropped silently.
 import { jsonParts } from '../json/jsonParts';
+import { stringifyJson } from '../json/value';
+import { whyFailed } from './isolated';
 import type { Transcript } from '../model';
 import { toAnthropic } from './anthropic';
 import { toLangChainStored } from './langchainStored';
@@ -40,10 +42,17 @@ export const OUTSIDE_MODEL =
 export function convertTranscript(t: Transcript, target: ConvertTarget): Conversion {
   const lost = lostList();
   if (target !== 'msgscope') lost.add(undefined, OUTSIDE_MODEL);
-  const value = CONVERTERS[target](t, lost);
+  let value: unknown;
+  try {
+    value = CONVERTERS[target](t, lost);
+  } catch (error) {
+    // Each message is converted on its own (convert/isolated); this is what fails around them (the request's layout).
+    value = null;
+    lost.add(undefined, `the conversion failed ${whyFailed(error)}: nothing was written`);
+  }
   return {
     get text() {
-      return JSON.stringify(value, null, 2);
+      return stringifyJson(value, 2) ?? 'null';
     },
     parts: () => jsonParts(value),
     lost: lost.list(),

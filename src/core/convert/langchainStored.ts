@@ -3,6 +3,7 @@
 import { isRecord, stringifyJson } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript, Usage } from '../model';
 import type { Lost } from '../providers/lost';
+import { convertEach } from './isolated';
 
 type Json = Record<string, unknown>;
 const TYPES = { system: 'system', human: 'human', ai: 'ai', tool: 'tool' } as const;
@@ -83,5 +84,5 @@ function convertMessage(m: Message, lost: Lost): Json | undefined {
 }
 
 export function toLangChainStored(t: Transcript, lost: Lost): Json[] {
-  return t.messages.flatMap<Json>((m) => convertMessage(m, lost) ?? []);
+  return convertEach(t.messages, lost, (m) => convertMessage(m, lost));
 }

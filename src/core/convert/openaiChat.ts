@@ -1,9 +1,10 @@
 // OpenAI Chat Completions request body `{messages: [...]}` (docs/FORMATS.md, "OpenAI, Mistral and Ollama").
-import { isRecord } from '../json/value';
+import { isRecord, stringifyJson } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript } from '../model';
 import { resultsInside, wireContent } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
 import { dataUrl, readImage } from '../providers/media';
+import { convertEach } from './isolated';
 import { onlyText, requestLosses } from './requestLosses';
 
 const TARGET = 'OpenAI Chat';
@@ -36,7 +37,7 @@ function textOnly(m: Message, lost: Lost, where: string): string {
 function toolCall(m: Message, call: ToolCall, lost: Lost): Json {
   if (call.id === undefined) lost.add(m.index, `call ${call.name} has no id, which ${TARGET} requires`);
   if (call.invalid) lost.add(m.index, `the error of invalid call ${call.id ?? call.name} has no place in ${TARGET}`);
-  const args = call.argsText ?? (typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {}));
+  const args = call.argsText ?? (typeof call.args === 'string' ? call.args : (stringifyJson(call.args ?? {}) ?? '{}'));
   return { ...(call.id !== undefined && { id: call.id }), type: 'function', function: { name: call.name, arguments: args } };
 }
 
@@ -97,9 +98,9 @@ function reorderedText(messages: readonly Message[], m: Message, lost: Lost): vo
 
 export function toOpenAIChat(t: Transcript, lost: Lost): { messages: Json[] } {
   return {
-    messages: t.messages.flatMap<Json>((m) => {
+    messages: convertEach(t.messages, lost, (m) => {
       if (m.role === 'ai') reorderedText(t.messages, m, lost);
-      return convertMessage(m, lost) ?? [];
+      return convertMessage(m, lost);
     }),
   };
 }

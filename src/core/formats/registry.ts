@@ -4,6 +4,7 @@
 // Detection scores: 0 = not this format; 100 = certainly this format; 50 = a generic shape several
 // formats share (role/content dicts), which a format-specific adapter claims by scoring above it.
 // The highest score wins; ties go to the earlier adapter.
+import { guarded, guardedText } from './common/guard';
 import { langchainDict } from './langchain/langchainDict';
 import { langchainSerialized } from './langchain/langchainSerialized';
 import { langchainStored } from './langchain/langchainStored';
@@ -115,10 +116,11 @@ const ADAPTERS: readonly FormatAdapter[] = [
   autogen,
   // Last: role/content dicts score 50 at most, the shape every format above claims by scoring higher.
   langchainDict,
-];
+  // Each guarded: no exception escapes an adapter's detection or reading (common/guard).
+].map(guarded);
 
 /** Formats that are not JSON, asked only when the input does not parse as JSON or JSON Lines. */
-const TEXT_ADAPTERS: readonly TextFormatAdapter[] = [langchainRepr, langchainPretty];
+const TEXT_ADAPTERS: readonly TextFormatAdapter[] = [langchainRepr, langchainPretty].map(guardedText);
 
 export type AnyAdapter = FormatAdapter | TextFormatAdapter;
 

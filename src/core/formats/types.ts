@@ -1,3 +1,4 @@
+import type { DepthCuts } from '../json/depth';
 import type { Message, SourceLocation } from '../model';
 
 /**
@@ -18,6 +19,8 @@ export interface ParsedInput {
   lineErrors?: Map<number, string>;
   /** The data files of a zip archive, `value` keyed by their paths inside it (see json/archive). */
   archive?: true;
+  /** Where values nested deeper than MAX_DEPTH were kept as their JSON text (json/depth): the importer notes it. */
+  deep?: DepthCuts;
 }
 
 /**

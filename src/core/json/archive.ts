@@ -1,4 +1,6 @@
+import { joinCuts, type DepthCuts } from './depth';
 import { parseInput } from './parseInput';
+import { setField } from './value';
 import type { ParsedInput } from '../formats/types';
 
 /** One file of an archive, decoded as text by whoever opened the archive (the CLI or the worker). */
@@ -17,9 +19,14 @@ export const ARCHIVE_DATA = /\.(json|jsonl|ndjson|txt|sse)$/i;
  */
 export function archiveInput(files: readonly ArchiveFile[]): ParsedInput {
   const value: Record<string, unknown> = {};
+  let deep: DepthCuts | undefined;
   for (const { name, text } of files) {
     const parsed = parseInput(text);
-    value[name] = parsed.ok && !parsed.input.jsonLines ? parsed.input.value : text;
+    const read = parsed.ok && !parsed.input.jsonLines;
+    // A file named `__proto__` is a file like any other, not the prototype of the archive's value.
+    setField(value, name, read ? parsed.input.value : text);
+    const cuts = read ? parsed.input.deep : undefined;
+    if (cuts) deep = joinCuts(deep, { count: cuts.count, paths: cuts.paths.map((path) => [name, ...path]) });
   }
-  return { value, jsonLines: false, lineOf: [], archive: true };
+  return { value, jsonLines: false, lineOf: [], archive: true, ...(deep && { deep }) };
 }

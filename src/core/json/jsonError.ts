@@ -121,7 +121,7 @@ function scanScalar(text: string, i: number, afterComma: boolean): number | Json
   for (const literal of ['true', 'false', 'null']) {
     if (text.startsWith(literal, i)) return i + literal.length;
   }
-  const word = /^[A-Za-z_]\w*/.exec(text.slice(i, i + 80))?.[0];
+  const word = /^[a-z_]\w*/i.exec(text.slice(i, i + 80))?.[0];
   if (word !== undefined) {
     const json = PYTHON_LITERALS.get(word);
     if (json !== undefined) return { offset: i, message: `expected a value, found Python's ${word} (JSON writes ${json})` };
@@ -140,7 +140,7 @@ function scanString(text: string, start: number): number | JsonError {
     if (code === 0x5c) {
       const escape = text[i + 1];
       if (escape === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return { offset: i, message: 'invalid \\u escape: expected 4 hex digits' };
+        if (!/^[\da-f]{4}$/i.test(text.slice(i + 2, i + 6))) return { offset: i, message: 'invalid \\u escape: expected 4 hex digits' };
         i += 5;
       } else if (escape !== undefined && '"\\/bfnrt'.includes(escape)) {
         i++;

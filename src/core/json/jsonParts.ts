@@ -80,7 +80,7 @@ function shifted(text: string, depth: number): string {
 function elements(batch: unknown[], depth: number): string {
   let nested: unknown = batch;
   for (let level = 1; level < depth; level++) nested = [nested];
-  const text = JSON.stringify(nested, null, 2);
+  const text = stringifyJson(nested, 2) ?? '';
   // Each level opens with `[`, a newline and its indent, and closes with a newline, the outer indent and `]`.
   let open = 0;
   let close = 0;

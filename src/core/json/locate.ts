@@ -100,7 +100,7 @@ class PathTrie {
 
 function parsePath(path: string): PathSegment[] | undefined {
   const segments: PathSegment[] = [];
-  const pattern = /\[(\d+)\]|\.?([A-Za-z_$][\w$]*)/y;
+  const pattern = /\[(\d+)\]|\.?([a-z_$][\w$]*)/iy;
   while (pattern.lastIndex < path.length) {
     const start = pattern.lastIndex;
     const match = pattern.exec(path);

@@ -1,5 +1,6 @@
 import type { ImportError } from '../model';
 import type { ParsedInput } from '../formats/types';
+import { capDepth, joinCuts, MAX_DEPTH, type DepthCuts } from './depth';
 import { findJsonError, lineColumnAt, snippetAt } from './jsonError';
 import { parseSse } from './sse';
 
@@ -16,11 +17,19 @@ export function parseInput(rawText: string): ParseResult {
   if (text.trim() === '') {
     return { ok: false, error: { message: 'The input is empty: paste or load a JSON or JSON Lines message history.' } };
   }
+  let value: unknown;
   try {
-    return { ok: true, input: { value: JSON.parse(text) as unknown, jsonLines: false, lineOf: [] } };
+    value = JSON.parse(text);
   } catch (parseError) {
     return parseJsonLines(text) ?? sseInput(text) ?? { ok: false, error: invalidJson(text, parseError) };
   }
+  return { ok: true, input: documentInput(value) };
+}
+
+/** A JSON document as the adapters read it: cut to MAX_DEPTH levels (json/depth), the cuts kept for the note. */
+function documentInput(value: unknown): ParsedInput {
+  const deep = capDepth(value);
+  return { value, jsonLines: false, lineOf: [], ...(deep && { deep }) };
 }
 
 function sseInput(text: string): ParseResult | undefined {
@@ -66,6 +75,7 @@ export class JsonLines {
   private readonly value: unknown[] = [];
   private readonly lineOf: number[] = [];
   private readonly lineErrors = new Map<number, string>();
+  private deep: DepthCuts | undefined;
 
   /** Values read so far, bad lines included. */
   get count(): number {
@@ -76,7 +86,10 @@ export class JsonLines {
   add(line: string, lineNumber: number): boolean {
     if (line.trim() === '') return true;
     try {
-      this.value.push(JSON.parse(line));
+      const value: unknown = JSON.parse(line);
+      // Each line is a document of its own, cut as one; its index starts the paths of its cuts.
+      this.deep = joinCuts(this.deep, capDepth(value, MAX_DEPTH, [this.value.length]));
+      this.value.push(value);
     } catch {
       if (this.value.length === 0) return false;
       const found = findJsonError(line);
@@ -91,6 +104,6 @@ export class JsonLines {
   /** The input, when it held two values or more (one is a JSON document, not JSON Lines). */
   finish(): ParsedInput | undefined {
     if (this.value.length < 2) return undefined;
-    return { value: this.value, jsonLines: true, lineOf: this.lineOf, lineErrors: this.lineErrors };
+    return { value: this.value, jsonLines: true, lineOf: this.lineOf, lineErrors: this.lineErrors, ...(this.deep && { deep: this.deep }) };
   }
 }

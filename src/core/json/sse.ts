@@ -5,7 +5,7 @@
 // (docs/FORMATS.md, "Provider streams").
 import type { ParsedInput } from '../formats/types';
 import { findJsonError, lineColumnAt } from './jsonError';
-import { parseJson } from './value';
+import { capDepth, joinCuts, MAX_DEPTH, type DepthCuts } from './depth';
 
 const FIELDS = new Set(['data', 'event', 'id', 'retry']);
 
@@ -37,6 +37,7 @@ class SseEvents {
   private data: { text: string; line: number; column: number }[] = [];
   private fieldSeen = false;
   private dataSeen = false;
+  private deep: DepthCuts | undefined;
 
   /** False when the text is not an event stream (its first field line is not a field). */
   add(rawLine: string, lineNumber: number): boolean {
@@ -66,7 +67,7 @@ class SseEvents {
   finish(): ParsedInput | undefined {
     this.dispatch();
     if (!this.dataSeen) return undefined;
-    return { value: this.value, jsonLines: true, lineOf: this.lineOf, lineErrors: this.lineErrors };
+    return { value: this.value, jsonLines: true, lineOf: this.lineOf, lineErrors: this.lineErrors, ...(this.deep && { deep: this.deep }) };
   }
 
   /** The event read so far ends: its data lines, joined by newlines, are one JSON value. */
@@ -77,13 +78,13 @@ class SseEvents {
     const first = lines[0]!;
     const text = lines.map((line) => line.text).join('\n');
     if (text === DONE) return;
-    const parsed = parseJson(text);
+    const parsed = dataJson(text);
     if (parsed) {
       this.push(parsed.value, first.line);
       return;
     }
     // A capture that lost its blank lines runs several events together; each line is then one payload.
-    const each = lines.length > 1 ? lines.map((line) => parseJson(line.text)) : [];
+    const each = lines.length > 1 ? lines.map((line) => dataJson(line.text)) : [];
     if (each.length > 0 && each.every((value): value is { value: unknown } => value !== undefined)) {
       each.forEach((value, i) => this.push(value.value, lines[i]!.line));
       return;
@@ -93,8 +94,19 @@ class SseEvents {
 
   private push(value: unknown, line: number, error?: string): void {
     if (error !== undefined) this.lineErrors.set(this.value.length, error);
+    // Each event's data is a document of its own, cut as one, as a line of JSON Lines is.
+    this.deep = joinCuts(this.deep, capDepth(value, MAX_DEPTH, [this.value.length]));
     this.value.push(value);
     this.lineOf.push(line);
+  }
+}
+
+/** An event's data as JSON, or undefined; cut to MAX_DEPTH by push, which knows its place. */
+function dataJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
   }
 }
 

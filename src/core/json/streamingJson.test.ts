@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH } from './depth';
 import { parseInput } from './parseInput';
 import { StreamingJsonParser } from './streamingJson';
 
@@ -74,6 +75,24 @@ describe('StreamingJsonParser', () => {
     ];
     expectEachSameAsParseInput(texts, 'read');
     expectEachSameAsParseInput(['[\n1,\n]', '[\n1\n]\n[\n2\n]', '[\n1,\n2\n]x', '[\n1,\n2\n'], 'refused');
+  });
+
+  it('cuts values nested deeper than MAX_DEPTH where parseInput does, and says where', () => {
+    const arrays = (levels: number): string => `${'['.repeat(levels)}"x"${']'.repeat(levels)}`;
+    const objects = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    const texts = [
+      `[${arrays(600)}, 1, ${arrays(MAX_DEPTH - 1)}]`,
+      `{"messages": [{"content": ${arrays(600)}}], "state": {"values": {"deep": ${objects(600)}}}}`,
+      `[\n{"a": 1},\n${arrays(600)},\n{"b": ${objects(MAX_DEPTH + 5)}}\n]`,
+      `{"role": "user", "content": "hi"}\n{"role": "ai", "content": ${arrays(600)}}\n`,
+    ];
+    expectEachSameAsParseInput(texts.slice(0, 3), 'read');
+    expectEachSameAsParseInput(texts.slice(3), 'json-lines');
+    expect(texts.map((text) => stream(text, 7, 64).parsed?.deep?.count)).toEqual([1, 2, 2, 1]);
+    expect(stream(texts[1]!, 5, 1 << 20).parsed?.deep?.paths.map((path) => path.slice(0, 4))).toEqual([
+      ['messages', 0, 'content', 0],
+      ['state', 'values', 'deep', 'a'],
+    ]);
   });
 
   it('reads objects and the arrays in them exactly as parseInput does', () => {

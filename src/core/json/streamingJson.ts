@@ -13,6 +13,8 @@
 
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isBlank, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes';
 import type { ParsedInput } from '../formats/types';
+import { capDepth, joinCuts, MAX_DEPTH, type DepthCuts } from './depth';
+import type { PathSegment } from './locate';
 import { JsonLines } from './parseInput';
 import { TextPieces } from './textPieces';
 
@@ -81,6 +83,8 @@ export class StreamingJsonParser {
   private elementsParsed = 0;
   /** A piece ended inside a string right after a backslash: the next character is escaped. */
   private escapeNext = false;
+  /** Values parsed here that nested deeper than MAX_DEPTH, cut as each batch is parsed (json/depth). */
+  private deep: DepthCuts | undefined;
 
   /** `batchChars`: how many characters of complete array elements are parsed at once. */
   constructor(private readonly batchChars = BATCH_CHARS) {}
@@ -109,7 +113,8 @@ export class StreamingJsonParser {
       const parsed = lines.finish();
       return parsed ? { text, parsed } : { text };
     }
-    return this.root && !this.inString ? { text, parsed: { value: this.root.value, jsonLines: false, lineOf: [] } } : { text };
+    if (!this.root || this.inString) return { text };
+    return { text, parsed: { value: this.root.value, jsonLines: false, lineOf: [], ...(this.deep && { deep: this.deep }) } };
   }
 
   /** Reads every complete line not read yet. */
@@ -261,6 +266,8 @@ export class StreamingJsonParser {
         if (c === COMMA || c === CLOSE_BRACE) {
           const parsed = this.parse(frame.start, at);
           if (!parsed) return;
+          // A member of the innermost frame is a level below it; the frames above are the levels before.
+          this.noteCuts(capDepth(parsed.value, MAX_DEPTH - this.frames.length), [frame.key]);
           define(frame.value, frame.key, parsed.value);
           if (c === COMMA) frame.state = 'key';
           else this.close(frame.value, at);
@@ -335,6 +342,7 @@ export class StreamingJsonParser {
       }
       return;
     }
+    this.capElements(batch.value, frame);
     for (const element of batch.value as unknown[]) frame.value.push(element);
     this.elementsParsed += batch.value.length;
     frame.batchStart = offset + comma + 1;
@@ -394,9 +402,26 @@ export class StreamingJsonParser {
       this.fail();
       return false;
     }
+    this.capElements(batch.value, frame);
     for (const element of batch.value as unknown[]) frame.value.push(element);
     this.elementsParsed += batch.value.length;
     return true;
+  }
+
+  /** Cuts a batch of the array `frame`'s elements: the batch stands where the array is, its elements a level below. */
+  private capElements(batch: unknown[], frame: ArrayFrame): void {
+    const deep = capDepth(batch, MAX_DEPTH - this.frames.length + 1);
+    // The batch's paths start at its own index 0: the array's elements before it come first.
+    const paths = deep?.paths.map(([first, ...rest]) => [(first as number) + frame.value.length, ...rest]);
+    this.noteCuts(deep && paths && { count: deep.count, paths }, []);
+  }
+
+  /** Keeps `cuts` of a value below the frames, whose paths start after `below`; rare, so the frames' path is made only then. */
+  private noteCuts(cuts: DepthCuts | undefined, below: PathSegment[]): void {
+    if (!cuts) return;
+    // Containers built here are the root and members of objects: each frame but the last holds the next at its key.
+    const above = this.frames.slice(0, -1).map((frame) => (frame.kind === 'object' ? frame.key : frame.value.length));
+    this.deep = joinCuts(this.deep, { count: cuts.count, paths: cuts.paths.map((path) => [...above, ...below, ...path]) });
   }
 
   /** JSON.parse of the text between two offsets; a failure stops this parser unless told otherwise. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeShape, isRecord, kindOf, parseJson, preview } from './value';
+import { assignFields, describeShape, isRecord, kindOf, ownField, parseJson, preview, setField } from './value';
 
 describe('value helpers', () => {
   it('parses JSON text and says when it is not JSON', () => {
@@ -23,5 +23,27 @@ describe('value helpers', () => {
     expect(preview({ a: [1, 'b'] })).toBe('{"a":[1,"b"]}');
     expect(preview('plain text')).toBe('plain text');
     expect(preview('x'.repeat(10), 5)).toBe('xxxx…');
+  });
+
+  it('copies a __proto__ key as a field, never as the prototype', () => {
+    const source = JSON.parse('{"__proto__": {"content": "fake"}, "role": "user"}') as Record<string, unknown>;
+    const assigned = assignFields({}, source);
+    const set: Record<string, unknown> = {};
+    setField(set, '__proto__', { content: 'fake' });
+    for (const copy of [assigned, set]) {
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+      expect(copy.content).toBeUndefined();
+      expect(Object.keys(copy)).toContain('__proto__');
+    }
+    expect(assigned.role).toBe('user');
+  });
+
+  it("reads only a record's own fields by an input key", () => {
+    expect([ownField({}, 'constructor'), ownField({}, '__proto__'), ownField({}, 'toString'), ownField({ a: 1 }, 'a')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      1,
+    ]);
   });
 });

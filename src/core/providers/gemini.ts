@@ -11,11 +11,14 @@ export const geminiResponseCount: Rejection = {
   error: 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
 };
 
-/** docs/FORMATS.md, "Gemini": only the start of this Gemini 3 error is quoted. */
-export const geminiMissingThoughtSignature: Rejection = {
+/**
+ * docs/FORMATS.md, "Gemini": `name` is the call's function name. The answer also gives a position, whose
+ * meaning no report pins down, so it is left as "…".
+ */
+export const geminiMissingThoughtSignature = (name: string): Rejection => ({
   target: 'gemini',
-  error: 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly…',
-};
+  error: `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position …. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
+});
 
 /** docs/FORMATS.md, "Gemini": `contents` is the request's list; `n` the position of the empty one in it. */
 export const geminiEmptyParts = (n: number): Rejection => ({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildTranscript } from '../analyze';
 import { redisLogs, toolErrorRetry, weatherOrphan } from '../testing/fixtureModels';
-import { ai, build, call, human, tool } from '../testing/messages';
+import { ai, build, call, human, other, tool } from '../testing/messages';
 import type { Message, ProviderTarget } from '../model';
 import { TARGETS } from './targets';
-import { computeVerdicts } from './verdicts';
+import { computeVerdicts, unjudgedReason } from './verdicts';
 
 const verdictsOf = (messages: Message[]) => buildTranscript({ name: 't', label: 'T' }, messages).verdicts;
 const accepted = (messages: Message[]): Record<ProviderTarget, boolean> =>
@@ -90,5 +90,34 @@ describe('computeVerdicts', () => {
       gemini: true,
       langgraph: true,
     });
+  });
+});
+
+describe('verdicts of a history mostly not read', () => {
+  const unjudged = (messages: Message[]) => verdictsOf(messages).map((v) => v.unjudged);
+
+  it('every message unread (a wrong Read as): no target accepts it silently, each says how many were not read', () => {
+    const verdicts = verdictsOf(build(other('not a message'), other('not a message'), other('not a message')));
+    expect(verdicts.map((v) => v.unjudged)).toEqual(TARGETS.map(() => ({ unread: 3, total: 3 })));
+    // The field is added: what the findings say stays as it was.
+    expect(verdicts.every((v) => v.accepted && v.problems.length === 0)).toBe(true);
+  });
+
+  it('more than half unread cannot be judged; half or fewer can', () => {
+    expect(unjudged(build(human(), other('x'), other('y')))[0]).toEqual({ unread: 2, total: 3 });
+    expect(unjudged(build(human(), other('x')))).toEqual(TARGETS.map(() => undefined));
+    expect(unjudged(build(human(), ai(), other('x')))).toEqual(TARGETS.map(() => undefined));
+    expect(unjudged(build())).toEqual(TARGETS.map(() => undefined));
+  });
+
+  it('a rejecting verdict keeps its problems and says as well that it could not read most messages', () => {
+    const chat = verdictsOf(build(ai({ toolCalls: [call('a')] }), human('next'), other('x'), other('y'), other('z'))).find((v) => v.target === 'openai-chat');
+    expect(chat).toMatchObject({ accepted: false, unjudged: { unread: 3, total: 5 } });
+    expect(chat?.problems.map((p) => p.rule)).toEqual(['orphan-tool-call']);
+  });
+
+  it('names the format the messages were read as', () => {
+    expect(unjudgedReason({ unread: 12, total: 12 }, 'OpenAI Chat Completions')).toBe('12 of 12 messages were not read as OpenAI Chat Completions');
+    expect(unjudgedReason({ unread: 1, total: 1 }, 'Gemini')).toBe('1 of 1 message was not read as Gemini');
   });
 });

@@ -1,30 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '../../store/store';
 import { ErrorBoundary } from '../ErrorBoundary';
-import type { MessageDetail as Detail } from '../../protocol/workerApi';
+import { useDetail } from './useDetail';
 
 // Not needed until a message is selected: its code loads after the first paint.
 const MessageDetail = lazy(() => import('./MessageDetail'));
-
-type Fetched = { index: number; detail: Detail } | { index: number; error: string };
-
-/** The selected message in full, fetched from the worker when the selection changes. */
-function useSelectedDetail(index: number | undefined): Fetched | null {
-  const requestDetail = useStore((s) => s.requestDetail);
-  const [fetched, setFetched] = useState<Fetched | null>(null);
-  useEffect(() => {
-    if (index === undefined) return;
-    let live = true;
-    requestDetail(index).then(
-      (detail) => live && setFetched({ index, detail }),
-      (error: unknown) => live && setFetched({ index, error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [index, requestDetail]);
-  return fetched?.index === index ? fetched : null;
-}
 
 function DetailFailed({ index, reason }: { index: number; reason: string }) {
   return (
@@ -37,7 +17,7 @@ function DetailFailed({ index, reason }: { index: number; reason: string }) {
 export function DetailPane() {
   const view = useStore((s) => s.view);
   const index = useStore((s) => s.selection?.index);
-  const fetched = useSelectedDetail(view ? index : undefined);
+  const fetched = useDetail(view ? index : undefined);
   const pending = index !== undefined && view !== null && fetched === null;
   return (
     <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index}>

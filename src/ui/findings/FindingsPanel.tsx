@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '../../store/store';
+import { PanelFailed } from '../components/PanelFailed';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { formatCount } from '../text/format';
 import { VerdictsPanel } from '../verdicts/VerdictsPanel';
 import { FindingsList } from './FindingsList';
@@ -14,7 +16,11 @@ export function FindingsPanel() {
   const [tab, setTab] = useState<Tab>('findings');
   const findings = useStore((s) => s.view?.findings);
   const verdicts = useStore((s) => s.view?.verdicts);
+  const formatLabel = useStore((s) => s.view?.formatLabel) ?? '';
   const rejecting = verdicts?.filter((verdict) => !verdict.accepted).length ?? 0;
+  // Most messages not read: no ✓, since nothing was looked at (each verdict says how many were not read).
+  const unjudged = verdicts?.some((verdict) => verdict.unjudged !== undefined) ?? false;
+  const badge = rejecting > 0 ? { text: `✗ ${rejecting}`, tone: 'rejecting' } : unjudged ? { text: '?', tone: 'unjudged' } : { text: '✓', tone: 'accepting' };
   const tabProps = (id: Tab) => ({
     id: `side-tab-${id}`,
     role: 'tab',
@@ -31,15 +37,18 @@ export function FindingsPanel() {
       <div className="side-tabs" role="tablist">
         <button {...tabProps('findings')}>Findings {findings && <span className="count">{formatCount(findings.length)}</span>}</button>
         <button {...tabProps('verdicts')} title="Would providers accept this history as the next request?">
-          Providers{' '}
-          {verdicts && <span className={`count verdict-count${rejecting > 0 ? ' rejecting' : ' accepting'}`}>{rejecting > 0 ? `✗ ${rejecting}` : '✓'}</span>}
+          Providers {verdicts && <span className={`count verdict-count ${badge.tone}`}>{badge.text}</span>}
         </button>
       </div>
       <div id="side-panel-findings" role="tabpanel" aria-labelledby="side-tab-findings" data-testid="findings" hidden={tab !== 'findings'}>
-        {findings && <FindingsList findings={findings} />}
+        <ErrorBoundary resetKey={findings} fallback={(error) => <PanelFailed panel="findings" label="The findings" error={error} />}>
+          {findings && <FindingsList findings={findings} />}
+        </ErrorBoundary>
       </div>
       <div id="side-panel-verdicts" role="tabpanel" aria-labelledby="side-tab-verdicts" hidden={tab !== 'verdicts'}>
-        {verdicts && <VerdictsPanel verdicts={verdicts} />}
+        <ErrorBoundary resetKey={verdicts} fallback={(error) => <PanelFailed panel="verdicts" label="The provider verdicts" error={error} />}>
+          {verdicts && <VerdictsPanel verdicts={verdicts} formatLabel={formatLabel} />}
+        </ErrorBoundary>
       </div>
     </aside>
   );

@@ -1,4 +1,6 @@
 import { useStore } from '../../store/store';
+import { PanelFailed } from '../components/PanelFailed';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { ExportMenu } from '../export/ExportMenu';
 import { ConversationBar } from './ConversationBar';
 import { plural } from '../text/format';
@@ -23,32 +25,37 @@ export function Header() {
             </span>
             msgscope
           </div>
-          {view && (
-            <>
-              <span className="source" title={source}>
-                {sourceLabel(source)}
-              </span>
-              <span className="format" data-testid="format" data-format={view.format} data-kind={view.kind}>
-                {view.formatLabel}
-                {view.kind !== 'history' && <span className="format-kind"> · {view.kind}</span>}
-              </span>
-              <FormatPicker view={view} />
-              <ExportMenu />
-            </>
-          )}
+          <ErrorBoundary resetKey={view} fallback={(error) => <PanelFailed panel="header" label="The format and export controls" error={error} />}>
+            {view && (
+              <>
+                <span className="source" title={source}>
+                  {sourceLabel(source)}
+                </span>
+                <span className="format" data-testid="format" data-format={view.format} data-kind={view.kind}>
+                  {view.formatLabel}
+                  {view.kind !== 'history' && <span className="format-kind"> · {view.kind}</span>}
+                </span>
+                <FormatPicker view={view} />
+                <ExportMenu />
+              </>
+            )}
+          </ErrorBoundary>
         </div>
         <LoadControls />
       </div>
-      {view && (
-        <div className="summary">
-          <span className="stat">{plural(view.count, 'message')}</span>
-          <span className="stat">{plural(view.toolCalls, 'tool call')}</span>
-          <TokenTotal totals={view.tokens.totals} />
-          <FindingCounts />
-        </div>
-      )}
-      {view?.collection && <ConversationBar collection={view.collection} />}
-      {view?.notes && view.notes.length > 0 && <Notes notes={view.notes} />}
+      {/* Without the counts, the conversations or the notes, the buttons above still open another history. */}
+      <ErrorBoundary resetKey={view} fallback={(error) => <PanelFailed panel="header" label="The summary of this history" error={error} />}>
+        {view && (
+          <div className="summary">
+            <span className="stat">{plural(view.count, 'message')}</span>
+            <span className="stat">{plural(view.toolCalls, 'tool call')}</span>
+            <TokenTotal totals={view.tokens.totals} />
+            <FindingCounts />
+          </div>
+        )}
+        {view?.collection && <ConversationBar collection={view.collection} />}
+        {view?.notes && view.notes.length > 0 && <Notes notes={view.notes} />}
+      </ErrorBoundary>
     </header>
   );
 }

@@ -8,6 +8,7 @@ import { useVirtualRows } from '../virtual/useVirtualRows';
 import { BACKDROP, type RowSource } from '../virtual/virtualEngine';
 import { charsPerLine, estimateCardHeight } from './cardHeight';
 import { connectorShapes, gutterWidth, indexSpans, linkSpans, spansIn } from './connectorLayout';
+import { CardBoundary } from './CardFailed';
 import { CardSlot } from './CardSlot';
 import { Connectors } from './Connectors';
 import { MessageCard } from './MessageCard';
@@ -93,20 +94,22 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
     const message = rows[row]!;
     drawn.push(
       <div key={message} data-row={row} ref={rowRef} className="timeline-row" style={{ paddingLeft: gutter }}>
-        <CardSlot cards={session?.cards} index={message} height={heights.heightOf(row) - 8}>
-          {(card) => (
-            <MessageCard
-              card={card}
-              role={ROLE_ORDER[view.columns.role[message]!] ?? 'other'}
-              cumulative={view.columns.cumulative[message] ?? 0}
-              findings={findingsByMessage.get(message)}
-              selected={selected === message}
-              highlighted={highlight.messages.has(message)}
-              highlightedIds={highlight.toolCallIds}
-              expanded={expanded.has(message)}
-            />
-          )}
-        </CardSlot>
+        <CardBoundary index={message}>
+          <CardSlot cards={session?.cards} index={message} height={heights.heightOf(row) - 8}>
+            {(card) => (
+              <MessageCard
+                card={card}
+                role={ROLE_ORDER[view.columns.role[message]!] ?? 'other'}
+                cumulative={view.columns.cumulative[message] ?? 0}
+                findings={findingsByMessage.get(message)}
+                selected={selected === message}
+                highlighted={highlight.messages.has(message)}
+                highlightedIds={highlight.toolCallIds}
+                expanded={expanded.has(message)}
+              />
+            )}
+          </CardSlot>
+        </CardBoundary>
       </div>,
     );
   }

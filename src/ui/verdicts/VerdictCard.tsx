@@ -1,35 +1,44 @@
 import type { Verdict } from '../../core/model';
-import { pendingResults } from '../../core/providers/verdicts';
+import { pendingResults, unjudgedReason } from '../../core/providers/verdicts';
 import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { VerdictProblem } from './VerdictProblem';
 
 /**
  * One target: ✓ it accepts the history as the next request, or ✗ and the reasons it refuses, a step at a
- * time. Accepted, it still lists what the next request must add (the results of pending calls).
+ * time. Accepted, it still lists what the next request must add (the results of pending calls). When most
+ * messages were not read as `formatLabel`, it does not say it accepts: nothing was looked at.
  */
-export function VerdictCard({ verdict }: { verdict: Verdict }) {
+export function VerdictCard({ verdict, formatLabel }: { verdict: Verdict; formatLabel: string }) {
   const { accepted } = verdict;
   const pending = verdict.pending ?? [];
   const problems = accepted ? pending : verdict.problems;
-  const status = accepted ? 'accepts' : 'rejects';
+  const unread = verdict.unjudged && unjudgedReason(verdict.unjudged, formatLabel);
+  const cannotJudge = accepted && unread !== undefined;
+  const status = cannotJudge ? 'cannot judge' : accepted ? 'accepts' : 'rejects';
   const needs = pendingResults(pending.length);
   const { shown, showMore } = useShownInSteps();
   return (
     <section
-      className={`verdict ${accepted ? 'accepted' : 'rejected'}`}
+      className={`verdict ${cannotJudge ? 'unjudged' : accepted ? 'accepted' : 'rejected'}`}
       data-testid="verdict"
       data-target={verdict.target}
       data-accepted={String(accepted)}
+      data-unjudged={unread !== undefined || undefined}
       data-pending={pending.length}
-      aria-label={`${verdict.label}: ${status}${accepted && pending.length > 0 ? `, once the next request carries ${needs}` : ''}`}
+      aria-label={`${verdict.label}: ${status}${accepted && !cannotJudge && pending.length > 0 ? `, once the next request carries ${needs}` : ''}`}
     >
       <h3 className="verdict-head">
         <span className="verdict-mark" aria-hidden="true">
-          {accepted ? '✓' : '✗'}
+          {cannotJudge ? '?' : accepted ? '✓' : '✗'}
         </span>
         <span className="verdict-label">{verdict.label}</span>
         <span className="verdict-status">{status}</span>
       </h3>
+      {unread !== undefined && (
+        <p className="verdict-unjudged" data-testid="verdict-unjudged">
+          {unread}: what was not read is not checked. Choose the format that fits the file in <em>Read as</em>.
+        </p>
+      )}
       {problems.length > 0 && (
         <>
           {accepted && <p className="verdict-needs">The next request must carry {needs}; without it, the answer is:</p>}

@@ -22,7 +22,7 @@ import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '..
 const EXPECTS =
   'Claude Managed Agents session events ({"id": "sevt_...", "type": "user.message" | "agent.message" | "agent.tool_use" | ..., "processed_at"}, a list, {"data": [...]} or one a line), or a recording of client.beta.sessions calls ([method, payload] a line)';
 const METHOD = 'client.beta.sessions';
-const EVENT_TYPE = /^(user|agent|session|span|system)\.[a-z_]+$/;
+const EVENT_TYPE = /^(?:user|agent|session|span|system)\.[a-z_]+$/;
 const CALL_TYPES = new Set(['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
 /** The result event types and the field naming the call each answers. */
 const RESULT_FIELDS = new Map([

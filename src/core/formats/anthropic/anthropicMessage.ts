@@ -4,6 +4,7 @@
 // tool_use_block.py, tool_result_block_param.py, thinking_block.py, redacted_thinking_block.py,
 // server_tool_use_block.py, web_search_tool_result_block.py, usage.py) and, for `mid_conv_system`,
 // mid_conversation_system_block_param.py @458a645.
+import { MAX_DEPTH } from '../../json/depth';
 import { isRecord, kindOf } from '../../json/value';
 import type { ContentBlock, Role, ToolCall, Usage, UsagePass } from '../../model';
 import { splitTurn, wholeTurn, type Where } from '../common/draftPaths';
@@ -164,12 +165,15 @@ function resultStatus(isError: unknown, content: unknown): string | undefined {
  * Server results carry no text blocks: web search gives `[{type: "web_search_result", title, url}]`,
  * code execution `{stdout, stderr, return_code}`, a failure `{type: "*_error", error_code}`.
  */
-function serverResultText(content: unknown): string {
+function serverResultText(content: unknown, depth = 0): string {
+  // Lists in lists are read MAX_DEPTH levels down, as deep as input nests (json/depth); deeper is not read.
   if (Array.isArray(content))
-    return content
-      .map(serverResultText)
-      .filter((line) => line !== '')
-      .join('\n');
+    return depth >= MAX_DEPTH
+      ? ''
+      : content
+          .map((item) => serverResultText(item, depth + 1))
+          .filter((line) => line !== '')
+          .join('\n');
   if (!isRecord(content)) return '';
   const parts = [content.error_code, content.title, content.url, content.stdout, content.stderr];
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n');

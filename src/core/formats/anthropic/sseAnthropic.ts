@@ -2,7 +2,7 @@
 // _delta / _stop, message_delta, message_stop, ping, error), as SSE data or one event a line, assembled
 // into the Message they stream the way the SDK's MessageStream accumulates it, then read as a response
 // by anthropicMessage.ts. Sources: docs/FORMATS.md, "Provider streams".
-import { isRecord, parseJson } from '../../json/value';
+import { assignFields, isRecord, parseJson } from '../../json/value';
 import { stringOf } from '../common/fields';
 import { whereAt } from '../common/draftPaths';
 import { StreamedResponse, streamAdapter, StreamReader, type StreamEvent } from '../common/stream';
@@ -180,7 +180,7 @@ class AnthropicStream extends StreamReader<Assembly, 'type'> {
   /** Stop reason and the final usage counts: cumulative totals that replace those of message_start where given. */
   private messageDelta(event: Record<string, unknown>, i: number): void {
     const { message } = this.open(i);
-    if (isRecord(event.delta)) Object.assign(message, event.delta);
+    if (isRecord(event.delta)) assignFields(message, event.delta);
     if (!isRecord(event.usage)) return;
     const given = Object.entries(event.usage).filter(([, count]) => count !== null && count !== undefined);
     message.usage = { ...(isRecord(message.usage) ? message.usage : {}), ...Object.fromEntries(given) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatAdapter, ParsedInput } from '../types';
-import { guarded } from './guard';
+import { guarded, guardedText } from './guard';
 
 const input: ParsedInput = { value: { deep: true }, jsonLines: false, lineOf: [] };
 const throwing: FormatAdapter = {
@@ -27,6 +27,25 @@ describe('guarded', () => {
         problem: 'could not be read as X logs: Maximum call stack size exceeded',
       }),
     ]);
+  });
+
+  it('guards a text format the same way, keeping the text as the raw of its one message', () => {
+    const adapter = guardedText({
+      name: 'y',
+      label: 'Y text',
+      expects: 'y',
+      detectText: () => {
+        throw new Error('boom');
+      },
+      readText: () => {
+        throw new Error(`bad: ${'x'.repeat(10_000)}`);
+      },
+    });
+    expect(adapter.detectText('text')).toBe(0);
+    const [message] = adapter.readText('text').messages;
+    expect(message).toMatchObject({ role: 'other', raw: 'text', location: { path: 'line 1', line: 1, column: 1 } });
+    // An error's message may quote the input: a few hundred characters of it.
+    expect(message?.problem?.length).toBeLessThan(400);
   });
 
   it('passes results through', () => {

@@ -193,6 +193,72 @@ describe('mergeTurns', () => {
     ]);
   });
 
+  it('goes on with a conversation another agent takes over behind its own instructions (a hand-off), naming who spoke', () => {
+    const transfer = m('ai', '', { toolCalls: [{ id: 'h1', name: 'transfer_to_billing', args: {}, raw: {} }] });
+    const turns: CallTurn[] = [
+      { input: [m('system', 'You triage.'), m('human', 'What do I owe?')], output: [transfer], trace: 't', label: 'Triage', agent: 'Triage' },
+      {
+        input: [m('system', 'You do billing.'), m('human', 'What do I owe?'), transfer, m('tool', '{"assistant": "Billing"}', { toolCallId: 'h1' })],
+        output: [m('ai', '$5')],
+        trace: 't',
+        label: 'Billing',
+        agent: 'Billing',
+      },
+      {
+        input: [
+          m('system', 'You do billing.'),
+          m('human', 'What do I owe?'),
+          transfer,
+          m('tool', '{"assistant": "Billing"}', { toolCallId: 'h1' }),
+          m('ai', '$5'),
+          m('human', 'Thanks'),
+        ],
+        output: [m('ai', 'Welcome')],
+        trace: 't',
+        label: 'Billing',
+        agent: 'Billing',
+      },
+    ];
+    const merged = mergeTurns(turns);
+    expect(merged.messages.map((d) => [d.role, d.text, d.name])).toEqual([
+      ['system', 'You triage.', 'Triage'],
+      ['human', 'What do I owe?', undefined],
+      ['ai', '', 'Triage'],
+      ['tool', '{"assistant": "Billing"}', undefined],
+      ['system', 'You do billing.', 'Billing'],
+      ['ai', '$5', 'Billing'],
+      ['human', 'Thanks', undefined],
+      ['ai', 'Welcome', 'Billing'],
+    ]);
+    expect(merged.conversations).toEqual([{ label: 'Triage', start: 0, end: 8 }]);
+    expect([merged.handOffs, merged.repeated]).toEqual([1, 2 + 5]);
+    expect(timelineNotes(merged, 3, 'LLM spans')[1]).toMatch(/^1 hand-off: /);
+  });
+
+  it('does not take a call for a hand-off when the agent is the same or unknown, nor name a single agent', () => {
+    const first: CallTurn = { input: [m('system', 'v1'), m('human', 'q')], output: [m('ai', 'a')], agent: 'A' };
+    const same = mergeTurns([first, { input: [m('system', 'v2'), m('human', 'q'), m('ai', 'a'), m('human', 'q2')], output: [m('ai', 'b')], agent: 'A' }]);
+    expect(same.conversations.length).toBe(2);
+    expect(same.messages.map((d) => d.name)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    const unknown = mergeTurns([first, { input: [m('system', 'v2'), m('human', 'q'), m('ai', 'a'), m('human', 'q2')], output: [m('ai', 'b')] }]);
+    expect([unknown.conversations.length, unknown.handOffs]).toEqual([2, 0]);
+  });
+
+  it("keeps a sub-agent started by a tool run under that call, even when it is handed the caller's history", () => {
+    const ask = m('ai', '', { toolCalls: [{ id: 'c1', name: 'research', args: { q: 'x' }, raw: {} }] });
+    const turns: CallTurn[] = [
+      { input: [m('human', 'task')], output: [ask], trace: 't' },
+      { input: [m('human', 'task'), ask, m('human', 'sub task')], output: [m('ai', 'found')], trace: 't', startedBy: { toolCallId: 'c1' } },
+    ];
+    const merged = mergeTurns(turns);
+    expect(merged.conversations).toEqual([
+      { label: 'conversation 1', start: 0, end: 2 },
+      { label: 'conversation 2', start: 2, end: 6, parent: { conversation: 0, toolCallId: 'c1' } },
+    ]);
+    // Without the tool run, the same call would go on with the caller's conversation.
+    expect(mergeTurns(turns.map((turn) => ({ ...turn, startedBy: undefined }))).conversations.length).toBe(1);
+  });
+
   it('matches inputs against a prefix by content', () => {
     expect(startsWith([m('human', ' q '), m('ai', 'a')], [m('human', 'q')])).toBe(true);
     expect(startsWith([m('human', 'q')], [m('human', 'q'), m('ai', 'a')])).toBe(false);

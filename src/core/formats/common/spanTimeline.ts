@@ -6,7 +6,11 @@
 // input does not continue any conversation (another agent, a sub-agent, a history the agent trimmed)
 // starts one of its own. Traces also record one call more than once: two instrumentations (LangChain's
 // LLM span and the OpenAI client's span under it), or an SDK's operation span beside its provider-call
-// span; such a call is kept once.
+// span; such a call is kept once. A hand-off (the OpenAI Agents SDK's `transfer_to_<agent>`) moves a
+// conversation to another agent: its calls send the whole history behind the new agent's own
+// instructions, so the conversation goes on, the new instructions where it took over, and when a
+// conversation has more than one agent each answer is named with the agent that gave it.
+import { MAX_DEPTH } from '../../json/depth';
 import type { ToolCall } from '../../model';
 import type { ConversationRange, MessageDraft } from '../types';
 
@@ -23,6 +27,16 @@ export interface CallTurn {
   trace?: string;
   /** What the conversation this call starts is called (an agent's name, a function id). */
   label?: string;
+  /**
+   * The agent that made the call, when the trace says. A call of another agent may continue a conversation
+   * behind instructions of its own (a hand-off); the answers of a conversation with several agents are named.
+   */
+  agent?: string;
+  /**
+   * The tool call whose run made this call (a sub-agent run inside a tool run), when the trace records it: by
+   * id, or by the tool's name when the run lacks the id. Its conversation is that call's child, never its owner's.
+   */
+  startedBy?: { toolCallId?: string; toolName?: string };
 }
 
 export interface MergedTimeline {
@@ -38,6 +52,8 @@ export interface MergedTimeline {
   resent: number;
   /** Whether calls of different conversations interleave in time (each is shown whole). */
   interleaved: boolean;
+  /** Calls of another agent that went on with a conversation behind instructions of their own. */
+  handOffs: number;
 }
 
 interface Conversation {
@@ -53,8 +69,25 @@ interface Conversation {
   /** Results recorded beside the last call, shown if no later call sends them. */
   results: MessageDraft[];
   lastTurn: number;
-  parent?: { conversation: Conversation; toolCallId?: string; since: number };
+  parent?: { conversation: Conversation; toolCallId?: string; since: number; known: boolean };
+  /** How many leading system messages `keys` starts with: the instructions of the agent that sent the last call. */
+  instructions: number;
+  /** The agent of the last call, and every message each agent added that its name would go on. */
+  agent?: string;
+  spoken: { draft: MessageDraft; agent: string }[];
 }
+
+/** The messages an agent's call adds that say who it is: its instructions and its answers. */
+function speaking(conversation: Conversation, agent: string | undefined, drafts: readonly MessageDraft[]): void {
+  if (agent === undefined) return;
+  for (const draft of drafts) if (draft.role === 'ai' || draft.role === 'system') conversation.spoken.push({ draft, agent });
+}
+
+const leadingSystem = (drafts: readonly MessageDraft[]): number => {
+  let n = 0;
+  while (drafts[n]?.role === 'system') n++;
+  return n;
+};
 
 /**
  * Calls in the order they started. A call continues the conversation whose messages its input starts
@@ -72,7 +105,16 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
   let duplicates = 0;
   let resent = 0;
   let interleaved = false;
+  let handOffs = 0;
   let latest: Conversation | undefined;
+  /** Each call id and the first conversation that holds the call: the one a sub-agent run under its tool answers. */
+  const callers = new Map<string, Conversation>();
+  const hold = (conversation: Conversation, drafts: readonly MessageDraft[]): void => {
+    for (const draft of drafts) {
+      if (draft.role !== 'ai') continue;
+      for (const call of draft.toolCalls) if (call.id !== undefined && !callers.has(call.id)) callers.set(call.id, conversation);
+    }
+  };
 
   turns.forEach((turn, t) => {
     const inKeys = turn.input.map((draft) => keys.of(draft));
@@ -86,10 +128,13 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
     }
     seen.add(signature);
 
+    // A sub-agent's call may repeat the history of the call that started it; it still is not that conversation.
+    const owner = turn.startedBy ? ownerOf(conversations, callers, turn.startedBy, turn.trace) : undefined;
     let target: Conversation | undefined;
     let matched = -1;
     let rewritten = 0;
     for (const conversation of conversations) {
+      if (conversation === owner?.conversation) continue;
       const m = commonPrefix(inKeys, conversation.keys);
       if (m <= matched) continue;
       if (m === conversation.keys.length) {
@@ -107,9 +152,39 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
     }
 
     // A call whose input was not recorded (inputs hidden) says nothing of where it belongs: after the latest call of its trace.
-    if (!target && inKeys.length === 0 && latest && (latest.trace === undefined || turn.trace === undefined || latest.trace === turn.trace)) {
+    if (
+      !target &&
+      inKeys.length === 0 &&
+      latest &&
+      latest !== owner?.conversation &&
+      (latest.trace === undefined || turn.trace === undefined || latest.trace === turn.trace)
+    ) {
       target = latest;
       matched = 0;
+    }
+
+    const instructions = leadingSystem(turn.input);
+    const handedTo = target ? undefined : handOff(conversations, turn, inKeys, instructions, owner?.conversation);
+    if (handedTo) {
+      // Its input is the history, then what came since (the hand-off's result); the new agent's instructions stand
+      // where it took over, before its answer.
+      const { conversation, shared } = handedTo;
+      if (latest !== conversation) interleaved = true;
+      latest = conversation;
+      repeated += shared;
+      handOffs++;
+      const added = [...turn.input.slice(instructions + shared), ...turn.input.slice(0, instructions), ...turn.output];
+      conversation.messages.push(...added);
+      hold(conversation, added);
+      speaking(conversation, turn.agent, [...turn.input.slice(0, instructions), ...turn.output]);
+      conversation.keys = [...inKeys, ...outKeys];
+      conversation.lastOutputAt = inKeys.length;
+      conversation.lastOutput = turn.output;
+      conversation.results = turn.results ?? [];
+      conversation.lastTurn = t;
+      conversation.instructions = instructions;
+      conversation.agent = turn.agent;
+      return;
     }
 
     if (!target) {
@@ -123,9 +198,14 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
         lastOutput: turn.output,
         results: turn.results ?? [],
         lastTurn: t,
+        instructions,
+        ...(turn.agent !== undefined && { agent: turn.agent }),
+        spoken: [],
       };
-      const parent = parentOf(conversations, conversation, turn);
-      if (parent) conversation.parent = { ...parent, since: t };
+      speaking(conversation, turn.agent, [...turn.input.slice(0, instructions), ...turn.output]);
+      hold(conversation, conversation.messages);
+      const parent = owner ?? parentOf(conversations, conversation, turn);
+      if (parent) conversation.parent = { ...parent, since: t, known: owner !== undefined };
       conversations.push(conversation);
       latest = conversation;
       return;
@@ -152,13 +232,20 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
       const draft = turn.input[i];
       if (draft) target.messages.push(draft);
     }
+    hold(target, turn.input.slice(matched));
     target.keys.push(...inKeys.slice(matched + rewritten));
     target.lastOutputAt = target.keys.length;
     target.keys.push(...outKeys);
     target.messages.push(...turn.output);
+    hold(target, turn.output);
     target.lastOutput = turn.output;
     target.results = turn.results ?? [];
     target.lastTurn = t;
+    if (turn.agent !== undefined) {
+      // The instructions are new only where another agent's call starts them (a prefix match means they are the same).
+      speaking(target, turn.agent, turn.output);
+      target.agent = turn.agent;
+    }
   });
 
   const messages: MessageDraft[] = [];
@@ -168,17 +255,67 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
     for (const result of conversation.results) {
       if (result.toolCallId === undefined || !answered.has(result.toolCallId)) conversation.messages.push(result);
     }
+    if (new Set(conversation.spoken.map((s) => s.agent)).size > 1) for (const { draft, agent } of conversation.spoken) draft.name ??= agent;
     const start = messages.length;
     for (const draft of conversation.messages) messages.push(draft);
     const range: ConversationRange = { label: conversation.label, start, end: messages.length };
     const parent = conversation.parent;
-    // A sub-agent's parent goes on after it; one that never does was not waiting for it.
-    if (parent && parent.conversation.lastTurn > parent.since) {
+    // A sub-agent's parent goes on after it; one that never does was not waiting for it (unless the trace says whose call started it).
+    if (parent && (parent.known || parent.conversation.lastTurn > parent.since)) {
       range.parent = { conversation: parent.conversation.index, ...(parent.toolCallId !== undefined && { toolCallId: parent.toolCallId }) };
     }
     ranges.push(range);
   }
-  return { messages, conversations: ranges, repeated, duplicates, resent, interleaved };
+  return { messages, conversations: ranges, repeated, duplicates, resent, interleaved, handOffs };
+}
+
+/**
+ * The conversation another agent's call takes over: the agents differ, its input after its own instructions
+ * is that conversation's whole history after the instructions of the agent before, and there is history to share.
+ */
+function handOff(
+  conversations: readonly Conversation[],
+  turn: CallTurn,
+  inKeys: readonly number[],
+  instructions: number,
+  owner: Conversation | undefined,
+): { conversation: Conversation; shared: number } | undefined {
+  if (turn.agent === undefined) return undefined;
+  let best: { conversation: Conversation; shared: number } | undefined;
+  for (const conversation of conversations) {
+    if (conversation === owner || conversation.agent === undefined || conversation.agent === turn.agent) continue;
+    if (turn.trace !== undefined && conversation.trace !== undefined && turn.trace !== conversation.trace) continue;
+    const { keys } = conversation;
+    const shared = keys.length - conversation.instructions;
+    if (shared === 0 || shared > inKeys.length - instructions || (best && shared <= best.shared)) continue;
+    let i = 0;
+    while (i < shared && inKeys[instructions + i] === keys[conversation.instructions + i]) i++;
+    if (i === shared) best = { conversation, shared };
+  }
+  return best;
+}
+
+/** The conversation that made the call a sub-agent's run answers, and that call's id. */
+function ownerOf(
+  conversations: readonly Conversation[],
+  callers: ReadonlyMap<string, Conversation>,
+  startedBy: NonNullable<CallTurn['startedBy']>,
+  trace: string | undefined,
+): { conversation: Conversation; toolCallId?: string } | undefined {
+  const sameTrace = (c: Conversation): boolean => c.trace === undefined || trace === undefined || c.trace === trace;
+  const { toolCallId, toolName } = startedBy;
+  const byId = toolCallId === undefined ? undefined : callers.get(toolCallId);
+  if (toolCallId !== undefined && byId && sameTrace(byId)) return { conversation: byId, toolCallId };
+  if (toolName === undefined) return undefined;
+  for (let i = conversations.length - 1; i >= 0; i--) {
+    const candidate = conversations[i];
+    if (!candidate || !sameTrace(candidate)) continue;
+    const named = candidate.lastOutput.flatMap((d) => d.toolCalls).filter((call) => call.name === toolName);
+    if (named.length === 0) continue;
+    const only = named.length === 1 ? named[0]?.id : undefined;
+    return { conversation: candidate, ...(only !== undefined && { toolCallId: only }) };
+  }
+  return undefined;
 }
 
 /** Whether the whole call (input, then output) is already part of the conversation. */
@@ -266,13 +403,15 @@ function parentOf(
 
 function quotes(call: ToolCall, texts: readonly string[]): boolean {
   const strings: string[] = [];
-  const collect = (value: unknown): void => {
+  // As deep as input nests (json/depth), and no deeper.
+  const collect = (value: unknown, depth: number): void => {
     if (typeof value === 'string') {
       if (value.trim().length >= 8) strings.push(value.trim());
-    } else if (Array.isArray(value)) value.forEach(collect);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+    } else if (depth < MAX_DEPTH && value !== null && typeof value === 'object') {
+      for (const item of Array.isArray(value) ? value : Object.values(value)) collect(item, depth + 1);
+    }
   };
-  collect(call.args);
+  collect(call.args, 0);
   return strings.some((s) => texts.some((text) => text.includes(s)));
 }
 
@@ -327,6 +466,11 @@ export function timelineNotes(merged: MergedTimeline, calls: number, what: strin
   if (merged.resent > 0) {
     notes.push(
       `${plural(merged.resent, 'message', 'messages')} re-sent by the framework in its own words (a tool call written as text, an answer re-sent without its calls) ${merged.resent === 1 ? 'is' : 'are'} shown once, as the model returned ${merged.resent === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  if (merged.handOffs > 0) {
+    notes.push(
+      `${plural(merged.handOffs, 'hand-off', 'hand-offs')}: a call of another agent went on with the conversation's history behind instructions of its own, shown as a system message where that agent took over; each answer names its agent.`,
     );
   }
   if (merged.conversations.length > 1) {

@@ -117,6 +117,51 @@ describe('gemini parts and turns', () => {
     expect(messages.map((m) => m.toolCallId)).toEqual([undefined, 'a', undefined, 'f@0.1']);
   });
 
+  it('skips a call answered by its id when later responses without ids take the waiting calls in order', () => {
+    const messages = read({
+      contents: [
+        {
+          role: 'model',
+          parts: [
+            { functionCall: { id: 'a', name: 'f', args: {} } },
+            { functionCall: { id: 'b', name: 'f', args: {} } },
+            { functionCall: { id: 'b', name: 'f', args: {} } },
+            { functionCall: { name: 'f', args: {} } },
+          ],
+        },
+        {
+          role: 'user',
+          parts: [
+            { functionResponse: { id: 'b', name: 'f', response: {} } },
+            { functionResponse: { name: 'f', response: {} } },
+            { functionResponse: { name: 'f', response: {} } },
+            { functionResponse: { name: 'f', response: {} } },
+            { functionResponse: { name: 'f', response: {} } },
+          ],
+        },
+      ],
+    });
+    expect(messages.map((m) => m.toolCallId)).toEqual([undefined, 'b', 'a', 'b', 'f@0.3', 'f@1.4']);
+  });
+
+  // Each response took the first waiting call with Array.shift, which moves every later call: a turn of
+  // 160k calls took 10 s to read, and this one would take minutes. Answering by id spliced them likewise.
+  it('pairs a turn of 400k calls of one name with its responses without moving the waiting calls each time', { timeout: 60_000 }, () => {
+    const n = 400_000;
+    const model = (id: (j: number) => object) => ({
+      role: 'model',
+      parts: Array.from({ length: n }, (_, j) => ({ functionCall: { name: 'f', args: {}, ...id(j) } })),
+    });
+    const responses = (id: (j: number) => object) => ({
+      role: 'user',
+      parts: Array.from({ length: n }, (_, j) => ({ functionResponse: { name: 'f', response: {}, ...id(j) } })),
+    });
+    const value = { contents: [model(() => ({})), responses(() => ({})), model((j) => ({ id: `c${j}` })), responses((j) => ({ id: `c${n - 1 - j}` }))] };
+    const { messages } = gemini.read(input(value));
+    expect(messages.length).toBe(2 * n + 2);
+    expect([messages[1]?.toolCallId, messages[n]?.toolCallId, messages[n + 2]?.toolCallId]).toEqual(['f@0.0', `f@0.${n - 1}`, `c${n - 1}`]);
+  });
+
   it('reads system instructions given as a string, in config, or as a list of parts', () => {
     expect(read({ system_instruction: 'Be brief.', contents: [] })).toMatchObject([{ role: 'system', sourceType: 'system_instruction', text: 'Be brief.' }]);
     expect(read({ config: { systemInstruction: { parts: [{ text: 'A' }, { text: 'B' }] } }, contents: [] })).toMatchObject([

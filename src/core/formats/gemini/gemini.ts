@@ -85,7 +85,7 @@ function blockedNote(feedback: Record<string, unknown>): string {
  * none waits, gets an id of its own position so it shows as an orphan.
  */
 class Pairing {
-  private waiting = new Map<string, { id: string; madeUp: boolean }[]>();
+  private waiting = new Map<string, Waiting>();
 
   modelTurn(): void {
     this.waiting = new Map();
@@ -94,15 +94,66 @@ class Pairing {
   called(name: string, id: string, madeUp: boolean): void {
     const queue = this.waiting.get(name);
     if (queue) queue.push({ id, madeUp });
-    else this.waiting.set(name, [{ id, madeUp }]);
+    else this.waiting.set(name, new Waiting({ id, madeUp }));
   }
 
-  answer(name: string, id: string | undefined): { id: string; madeUp: boolean } | undefined {
+  answer(name: string, id: string | undefined): WaitingCall | undefined {
     const queue = this.waiting.get(name);
     if (id === undefined) return queue?.shift();
-    const at = queue?.findIndex((call) => call.id === id) ?? -1;
-    if (at >= 0) queue?.splice(at, 1);
+    queue?.take(id);
     return { id, madeUp: false };
+  }
+}
+
+interface WaitingCall {
+  id: string;
+  madeUp: boolean;
+}
+
+/**
+ * The calls of one name still waiting, in order. A turn may hold tens of thousands of calls of one
+ * name: Array.shift and splice move every later call each time (quadratic in the turn), so the
+ * front is an index and a call answered by id is skipped when the front reaches it.
+ */
+class Waiting {
+  private readonly calls: WaitingCall[];
+  private front = 0;
+  /** Of each id, how many calls are still waiting, and how many of them were answered by id and await skipping. */
+  private readonly open = new Map<string, number>();
+  private readonly taken = new Map<string, number>();
+
+  constructor(first: WaitingCall) {
+    this.calls = [first];
+    this.open.set(first.id, 1);
+  }
+
+  push(call: WaitingCall): void {
+    this.calls.push(call);
+    this.open.set(call.id, (this.open.get(call.id) ?? 0) + 1);
+  }
+
+  /** The first waiting call, no longer waiting. */
+  shift(): WaitingCall | undefined {
+    while (this.front < this.calls.length) {
+      const call = this.calls[this.front++];
+      if (call === undefined) break;
+      const taken = this.taken.get(call.id) ?? 0;
+      if (taken > 0) {
+        this.taken.set(call.id, taken - 1);
+        continue;
+      }
+      this.open.set(call.id, (this.open.get(call.id) ?? 1) - 1);
+      return call;
+    }
+    return undefined;
+  }
+
+  /** The first waiting call with this id, if any, no longer waiting. */
+  take(id: string): void {
+    const open = this.open.get(id) ?? 0;
+    if (open === 0) return;
+    this.open.set(id, open - 1);
+    this.taken.set(id, (this.taken.get(id) ?? 0) + 1);
   }
 }
 

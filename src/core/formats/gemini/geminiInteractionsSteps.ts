@@ -4,6 +4,7 @@
 // google-interactions-prompt.ts; googleapis/python-genai@6680718 google/genai/_gaos/types/interactions
 // (`step.py`, `functionresultstep.py`, `thoughtstep.py`, `userinputstep.py`, `content.py`) and, for
 // the older shape, google/genai/_interactions/types at 41d8e5b^ (`turn.py`, `interaction.py`).
+import { MAX_DEPTH } from '../../json/depth';
 import { isRecord, kindOf } from '../../json/value';
 import type { ContentBlock, ContentKind, ToolCall } from '../../model';
 import { newDraft, problemDraft, textOf } from '../common/drafts';
@@ -35,7 +36,7 @@ const isServerResult = (type: string): boolean => type.endsWith('_result') && ty
 /** What `google_search_call` calls: the tool's name; an MCP server's tool goes by its own. */
 function serverToolName(step: Record<string, unknown>, type: string): string {
   if (type.startsWith('mcp_server_tool_')) return stringOf(step.name) ?? 'mcp_server_tool';
-  return type.replace(/_(call|result)$/, '');
+  return type.replace(/_(?:call|result)$/, '');
 }
 
 /** A step, a content item or a role turn, as an `input` or `steps` list holds them. */
@@ -137,12 +138,20 @@ export class StepReader {
   private user: UserRun | undefined;
   /** What a user message is written as: `user_input` inside that step, `user` in a turn or a bare list. */
   private userSource = 'user';
+  private turnDepth = 0;
 
   /** One element of `input`, `steps` or `outputs` at `index`; `side` is where a bare content item belongs. */
   item(value: unknown, path: string, side: Side, index: number): void {
     if (!isRecord(value)) return this.problem(value, path, `expected a step or content object with \`type\`, got ${kindOf(value)}`);
     const type = typeOf(value);
-    if (type === 'user_input' || (type === undefined && isTurn(value))) return this.turn(value, path, index);
+    if (type === 'user_input' || (type === undefined && isTurn(value))) {
+      // Turns in turns' content, as deep as input nests (json/depth) and no deeper.
+      if (this.turnDepth >= MAX_DEPTH) return this.problem(value, path, `a turn nested more than ${MAX_DEPTH} levels deep`);
+      this.turnDepth++;
+      this.turn(value, path, index);
+      this.turnDepth--;
+      return;
+    }
     if (type === undefined) return this.problem(value, path, 'expected a step or content object with `type`, or a turn with `role` and `content`');
     if (type === 'function_result') {
       this.closeModel();

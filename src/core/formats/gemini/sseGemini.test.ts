@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import toolCallChunks from '../../../../fixtures/real/vercel-ai/google-tool-call.chunks.txt?raw';
 import reasoningChunks from '../../../../fixtures/real/vercel-ai/google-reasoning.chunks.txt?raw';
 import functionCallSse from '../../../../fixtures/real/generative-ai-js/streaming-success-function-call-short.txt?raw';
+import streamedArguments from '../../../../fixtures/real/vercel-ai/google-stream-tool-call-arguments.chunks.txt?raw';
 import { rules } from '../../testing/importing';
 import { asJsonLines, asSse, eventsOf, imported, shown } from '../../testing/streams';
 
@@ -47,6 +48,31 @@ describe('sse-gemini real streams', () => {
     expect(rules(t)).toEqual([['pending-tool-call', 0, 'getTemperature@0.0']]);
   });
 
+  it('joins two calls streamed in pieces (partialArgs), the signature kept on the first (vercel/ai google-stream-tool-call-arguments.chunks.txt)', () => {
+    const { transcript: t } = imported(streamedArguments);
+    expect([t.format, t.kind]).toEqual(['sse-gemini', 'response']);
+    expect(shown(t)).toEqual([
+      {
+        role: 'ai',
+        text: '',
+        kinds: ['tool_call', 'tool_call'],
+        calls: [
+          ['getWeather@0.0', 'getWeather', { location: 'Boston' }],
+          ['getWeather@0.1', 'getWeather', { location: 'San Francisco' }],
+        ],
+        result: undefined,
+      },
+    ]);
+    expect(t.messages[0]?.toolCalls[0]?.raw).toMatchObject({ thoughtSignature: expect.stringMatching(/^CiMBjz1r/) });
+    expect(t.messages[0]?.toolCalls[1]?.raw).toEqual({ functionCall: { name: 'getWeather', args: { location: 'San Francisco' } } });
+    expect(t.messages[0]?.usage).toMatchObject({ input: 26, total: 181, reasoning: 132 });
+    expect(t.notes).toBeUndefined();
+    expect(rules(t)).toEqual([
+      ['pending-tool-call', 0, 'getWeather@0.0'],
+      ['pending-tool-call', 0, 'getWeather@0.1'],
+    ]);
+  });
+
   it('reads the chunks alike as SSE and as the JSON array of streamGenerateContent without alt=sse', () => {
     const events = eventsOf(reasoningChunks);
     expect(shown(imported(JSON.stringify(events)).transcript)).toEqual(shown(imported(asSse(events)).transcript));
@@ -86,6 +112,78 @@ describe('sse-gemini assembly', () => {
       ['r1 candidate 0', ['A']],
       ['r1 candidate 1', ['B']],
       ['r2', ['C']],
+    ]);
+  });
+
+  it('joins a call opened by name, filled by partialArgs and closed by an empty functionCall', () => {
+    const events = [
+      chunk([{ functionCall: { name: 'getWeather', willContinue: true } }]),
+      chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.location', stringValue: 'Boston', willContinue: true }], willContinue: true } }]),
+      chunk([{ functionCall: {} }], {}, { finishReason: 'STOP' }),
+    ];
+    expect(shown(imported(asJsonLines(events)).transcript)[0]?.calls).toEqual([['getWeather@0.0', 'getWeather', { location: 'Boston' }]]);
+  });
+
+  it('sets nested paths, joins the string pieces of one path, and reads numbers, booleans and null', () => {
+    const piece = (jsonPath: string, value: Record<string, unknown>, willContinue = false) =>
+      chunk([{ functionCall: { partialArgs: [{ jsonPath, ...value, ...(willContinue ? { willContinue } : {}) }], willContinue: true } }]);
+    const events = [
+      chunk([{ functionCall: { name: 'cookRecipe', willContinue: true }, thoughtSignature: 'sig' }]),
+      piece('$.recipe.ingredients[0].amount', { stringValue: '16 oz' }),
+      piece('$.recipe.ingredients[1].name', { stringValue: 'Ground', willContinue: true }, true),
+      piece('$.recipe.ingredients[1].name', { stringValue: ' beef' }, true),
+      piece('$.recipe.ingredients[1].name', { stringValue: '' }),
+      chunk([{ functionCall: { willContinue: true } }]),
+      piece('$.recipe.steps[0]', { stringValue: 'Preheat.' }),
+      piece('$.servings', { numberValue: 4 }),
+      piece('$.vegetarian', { boolValue: false }),
+      piece('$.notes', { nullValue: 'NULL_VALUE' }),
+      chunk([{ functionCall: {} }]),
+      chunk([{ text: 'Done.' }], {}, { finishReason: 'STOP' }),
+    ];
+    const { transcript: t } = imported(asJsonLines(events));
+    expect(shown(t)).toEqual([
+      {
+        role: 'ai',
+        text: 'Done.',
+        kinds: ['tool_call', 'text'],
+        calls: [
+          [
+            'cookRecipe@0.0',
+            'cookRecipe',
+            { recipe: { ingredients: [{ amount: '16 oz' }, { name: 'Ground beef' }], steps: ['Preheat.'] }, servings: 4, vegetarian: false, notes: null },
+          ],
+        ],
+        result: undefined,
+      },
+    ]);
+    expect(t.messages[0]?.toolCalls[0]?.raw).toMatchObject({ thoughtSignature: 'sig' });
+  });
+
+  it("closes a call when neither its last piece nor the piece's arguments continue, and keeps a whole call as it is", () => {
+    const events = [
+      chunk([{ functionCall: { name: 'a', willContinue: true } }]),
+      chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.x', numberValue: 1 }] } }]),
+      chunk([{ functionCall: { name: 'b', args: { y: 2 } } }]),
+      chunk([{ functionCall: { name: 'c' } }], {}, { finishReason: 'STOP' }),
+    ];
+    expect(shown(imported(asJsonLines(events)).transcript)[0]?.calls).toEqual([
+      ['a@0.0', 'a', { x: 1 }],
+      ['b@0.1', 'b', { y: 2 }],
+      ['c@0.2', 'c', undefined],
+    ]);
+  });
+
+  it("says when the stream ended while a call's arguments were still arriving", () => {
+    const events = [
+      chunk([{ functionCall: { name: 'lookup', willContinue: true } }]),
+      chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.q', stringValue: 'par', willContinue: true }], willContinue: true } }]),
+    ];
+    const { transcript: t } = imported(asJsonLines(events));
+    expect(shown(t)[0]?.calls).toEqual([['lookup@0.0', 'lookup', { q: 'par' }]]);
+    expect(t.notes).toEqual([
+      'The stream ended before candidate 0 of r1 finished (no finishReason): it shows what arrived.',
+      'The stream of r1 ended while the arguments of call lookup (candidate 0) were still arriving (willContinue): it shows those that arrived.',
     ]);
   });
 

@@ -3,12 +3,14 @@
 // aggregateResponses does: per candidate the parts in order, the last finishReason and ratings, the
 // last usageMetadata. Unlike it, text parts that follow one another are joined, since they are one
 // text cut into chunks (a thought summary's apart from the answer's). Then read by gemini.ts. Chunks
-// share a responseId; a new one is another call's stream. Sources: docs/FORMATS.md, "Provider streams".
-import { describeShape, isRecord } from '../../json/value';
+// share a responseId; a new one is another call's stream. A call Gemini 3 streams in pieces
+// (partialArgs) is joined into one functionCall part with its args, as vercel/ai's Google provider
+// does. Sources: docs/FORMATS.md, "Provider streams".
+import { describeShape, isRecord, setField } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
 import { StreamedResponse, streamAdapter, StreamReader } from '../common/stream';
 import type { Mark } from '../common/markedList';
-import { field } from './geminiParts';
+import { field, partData } from './geminiParts';
 import { gemini } from './gemini';
 import type { FormatAdapter, ParsedInput } from '../types';
 
@@ -37,10 +39,100 @@ function isTextPiece(part: unknown): part is Record<string, unknown> {
   return isRecord(part) && typeof part.text === 'string' && Object.keys(part).every((key) => key === 'text' || key === 'thought' || key === 'thoughtSignature');
 }
 
+type Segment = string | number;
+
+/** `$.recipe.ingredients[0].name` as its keys and indexes; none for a path that names no field (`$`). */
+function segmentsOf(jsonPath: string): Segment[] | undefined {
+  const segments: Segment[] = [];
+  for (const piece of jsonPath.replace(/^\$\.?/, '').split('.')) {
+    const bracket = piece.indexOf('[');
+    const key = bracket === -1 ? piece : piece.slice(0, bracket);
+    if (key !== '') segments.push(key);
+    if (bracket !== -1) for (const [, index] of piece.slice(bracket).matchAll(/\[(\d+)\]/g)) segments.push(Number(index));
+  }
+  return segments.length > 0 ? segments : undefined;
+}
+
+/** The value a partialArgs piece carries: the first of string, number and bool that is set, else null when `nullValue` is there. */
+function pieceValue(piece: Record<string, unknown>): { value: unknown } | undefined {
+  const value = field(piece, 'stringValue', 'string_value') ?? field(piece, 'numberValue', 'number_value') ?? field(piece, 'boolValue', 'bool_value');
+  if (value !== undefined) return { value };
+  return 'nullValue' in piece || 'null_value' in piece ? { value: null } : undefined;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+function childOf(container: Container, segment: Segment): unknown {
+  if (Array.isArray(container)) return typeof segment === 'number' ? container[segment] : undefined;
+  return typeof segment === 'string' && Object.hasOwn(container, segment) ? container[segment] : undefined;
+}
+
+function setChild(container: Container, segment: Segment, value: unknown): void {
+  if (Array.isArray(container)) {
+    // An index past the end is appended: a hole-filled array of a stray huge index would be read out as nulls.
+    if (typeof segment === 'number') container[Math.min(segment, container.length)] = value;
+  } else setField(container, String(segment), value);
+}
+
+/**
+ * A call Gemini 3 streams (`streamFunctionCallArguments`): `functionCall {name, willContinue: true}` opens
+ * it, `functionCall {partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue, willContinue}]}`
+ * pieces set its arguments path by path (a string piece of a path already set continues that string), and
+ * an empty `functionCall {}`, or a piece where neither it nor its arguments continue, closes it.
+ */
+class StreamedCall {
+  readonly args: Record<string, unknown> = {};
+  readonly part: Record<string, unknown>;
+
+  constructor(part: Record<string, unknown>, written: string, call: Record<string, unknown>) {
+    const opened: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(call)) if (!PIECE_FIELDS.has(key)) setField(opened, key, value);
+    opened.args = this.args;
+    this.part = { ...part };
+    setField(this.part, written, opened);
+  }
+
+  /** Takes one piece; answers whether the call goes on after it. */
+  piece(part: Record<string, unknown>, written: string, call: Record<string, unknown>): boolean {
+    // A signature or other field on a later piece is kept, the opening part's own winning.
+    for (const [key, value] of Object.entries(part)) if (key !== written && !Object.hasOwn(this.part, key)) setField(this.part, key, value);
+    const partial = field(call, 'partialArgs', 'partial_args');
+    const pieces = Array.isArray(partial) ? partial.filter(isRecord) : [];
+    for (const piece of pieces) this.set(piece);
+    const continues = (record: Record<string, unknown>) => field(record, 'willContinue', 'will_continue') === true;
+    if (Array.isArray(partial)) return continues(call) || pieces.some(continues);
+    return Object.keys(call).length > 0;
+  }
+
+  private set(piece: Record<string, unknown>): void {
+    const path = stringOf(field(piece, 'jsonPath', 'json_path'));
+    const segments = path === undefined ? undefined : segmentsOf(path);
+    const value = pieceValue(piece);
+    if (segments === undefined || value === undefined) return;
+    let container: Container = this.args;
+    for (const [k, segment] of segments.slice(0, -1).entries()) {
+      let child = childOf(container, segment);
+      if (!isRecord(child) && !Array.isArray(child)) {
+        child = typeof segments[k + 1] === 'number' ? [] : {};
+        setChild(container, segment, child);
+      }
+      if (isRecord(child) || Array.isArray(child)) container = child;
+    }
+    const leaf = segments.at(-1) ?? '';
+    const before = childOf(container, leaf);
+    setChild(container, leaf, typeof before === 'string' && typeof value.value === 'string' ? before + value.value : value.value);
+  }
+}
+
+/** The fields of a streamed call's pieces that the joined call does not keep. */
+const PIECE_FIELDS = new Set(['willContinue', 'will_continue', 'partialArgs', 'partial_args']);
+
 class Candidate {
   readonly fields: Record<string, unknown> = {};
   readonly parts: unknown[] = [];
   role: unknown;
+  /** The streamed call whose pieces are still arriving. */
+  open?: StreamedCall;
 
   constructor(
     readonly index: number,
@@ -48,7 +140,7 @@ class Candidate {
   ) {}
 
   chunk(candidate: Record<string, unknown>): void {
-    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index' && value !== undefined) this.fields[key] = value;
+    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index' && value !== undefined) setField(this.fields, key, value);
     const content = candidate.content;
     if (!isRecord(content)) return;
     this.role ??= content.role;
@@ -56,6 +148,7 @@ class Candidate {
   }
 
   private part(part: unknown): void {
+    if (this.callPiece(part)) return;
     if (!isTextPiece(part)) {
       this.parts.push(part);
       return;
@@ -70,6 +163,20 @@ class Candidate {
     // An empty piece that carries nothing (the closing chunk's `{text: ""}`) adds no part.
     if (part.text === '' && part.thoughtSignature === undefined) return;
     this.parts.push({ ...part });
+  }
+
+  /** Whether `part` opens, fills or closes a streamed call (then it is that call's, not a part of its own). */
+  private callPiece(part: unknown): boolean {
+    const data = partData(part);
+    if (data?.field !== 'functionCall' || !isRecord(part) || !isRecord(data.value)) return false;
+    const call = data.value;
+    const named = call.name !== undefined && call.name !== null;
+    if (named && field(call, 'willContinue', 'will_continue') === true) {
+      this.open = new StreamedCall(part, data.written, call);
+      this.parts.push(this.open.part);
+    } else if (!this.open || named || field(call, 'args', 'args') !== undefined) return false;
+    if (!this.open.piece(part, data.written, call)) this.open = undefined;
+    return true;
   }
 
   finish(): Record<string, unknown> {
@@ -131,6 +238,13 @@ class GeminiStream extends StreamReader<Assembly> {
     const unfinished = candidates.filter(({ fields }) => field(fields, 'finishReason', 'finish_reason') === undefined).map((candidate) => candidate.index);
     if (unfinished.length > 0)
       this.events.note(`The stream ended before candidate ${unfinished.join(', ')} of ${name} finished (no finishReason): it shows what arrived.`);
+    for (const candidate of candidates) {
+      const call = candidate.open && partData(candidate.open.part)?.value;
+      if (isRecord(call))
+        this.events.note(
+          `The stream of ${name} ended while the arguments of call ${stringOf(call.name) ?? '(no name)'} (candidate ${candidate.index}) were still arriving (willContinue): it shows those that arrived.`,
+        );
+    }
     const feedback = isRecord(current.fields.promptFeedback) ? current.fields.promptFeedback : {};
     const blocked = stringOf(field(feedback, 'blockReason', 'block_reason'));
     if (blocked !== undefined) this.events.note(`The prompt was blocked (${blocked}).`);

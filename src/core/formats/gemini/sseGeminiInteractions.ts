@@ -4,7 +4,7 @@
 // {id, status, usage}}, `error`. Assembled into the interaction they stream, as vercel/ai@ed857f5
 // packages/google/src/interactions/build-google-interactions-stream-transform.ts does, then read
 // by geminiInteractions.ts. Sources: docs/FORMATS.md, "Google Gemini".
-import { isRecord, parseJson } from '../../json/value';
+import { isRecord, parseJson, setField } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
 import { StreamedResponse, streamAdapter, StreamReader, type StreamEvent } from '../common/stream';
 import type { Mark } from '../common/markedList';
@@ -72,7 +72,7 @@ class Step {
       default:
         // Built-in tools' calls and results come whole in one delta of their step's type.
         if (typeof delta.type !== 'string' || delta.type !== this.fields.type) return false;
-        for (const [key, value] of Object.entries(delta)) if (value !== undefined && value !== null) this.fields[key] = value;
+        for (const [key, value] of Object.entries(delta)) if (value !== undefined && value !== null) setField(this.fields, key, value);
         return true;
     }
   }
@@ -119,7 +119,7 @@ class Assembly {
 
   merge(interaction: unknown): void {
     if (!isRecord(interaction)) return;
-    for (const [key, value] of Object.entries(interaction)) if (value !== undefined && value !== null) this.fields[key] = value;
+    for (const [key, value] of Object.entries(interaction)) if (value !== undefined && value !== null) setField(this.fields, key, value);
   }
 }
 

@@ -4,6 +4,7 @@
 // "agent", message, reasoning_content?, tool_calls?: [{tool_call_id, function_name, arguments}], observation?:
 // {results: [{source_call_id?, content?, subagent_trajectory_ref?}]}, metrics?}], final_metrics?}`. An agent step
 // is one model turn with its calls; its observation holds their results, which become tool messages after it.
+import { MAX_DEPTH } from '../../json/depth';
 import { formatPath, type PathSegment } from '../../json/locate';
 import { isRecord, kindOf, printed } from '../../json/value';
 import type { ContentBlock, Role, ToolCall, Usage } from '../../model';
@@ -67,7 +68,8 @@ class Reader {
     this.describe(value, parent === undefined ? 'The trajectory' : label);
     const subagents = Array.isArray(value.subagent_trajectories) ? value.subagent_trajectories : [];
     subagents.forEach((sub, i) => {
-      if (!isRecord(sub)) return;
+      // Each sub-agent is two levels below its parent: input nests MAX_DEPTH levels at most (json/depth).
+      if (!isRecord(sub) || at.length >= MAX_DEPTH) return;
       const id = stringOf(sub.session_id);
       this.trajectory(sub, [...at, 'subagent_trajectories', i], (id !== undefined ? this.delegated.get(id) : undefined) ?? { conversation });
     });

@@ -190,3 +190,54 @@ describe('langchain-pretty', () => {
     expect(langchainPretty.detectText(PRETTY_1F)).toBe(100);
   });
 });
+
+describe('langchain-pretty reading stays linear', () => {
+  it('reads call heads by the last " (", and call sections after a false start or inside an error', () => {
+    const text = [
+      title('Ai'),
+      'Tool Calls:',
+      'not a call',
+      'Tool Calls:',
+      '  f (x) (c1)',
+      ' Call ID: c1',
+      '  Error: bad',
+      'Tool Calls:',
+      '  g (c2)',
+      ' Call ID: c2',
+      '  Args:',
+      '    a: 1',
+      '  h (c3)\u2028',
+      ' Call ID: c3',
+    ].join('\n');
+    const [message] = read(text);
+    expect(message?.text).toBe('Tool Calls:\nnot a call');
+    expect(message?.invalidToolCalls).toEqual([]);
+    expect(message?.toolCalls.map((c) => [c.name, c.id, c.args])).toEqual([['f (x)', 'c1', { a: '1\n  h (c3)\u2028\n Call ID: c3' }]]);
+  });
+
+  // Each case took 2-22 s at 200 KB before (a regex that tried every " (" of a line, and readCalls tried
+  // again from every `Tool Calls:` line); these sizes would take minutes.
+  it('reads a 1 MB call head of " (" without a closing parenthesis', { timeout: 60_000 }, () => {
+    const head = `  ${'a ('.repeat(350_000)}`;
+    const [message] = read([title('Ai'), 'Tool Calls:', head, ' Call ID: 1', '  Args:'].join('\n'));
+    expect([message?.toolCalls.length, message?.text.length]).toEqual([0, 'Tool Calls:\n'.length + head.length + '\n Call ID: 1\n  Args:'.length]);
+  });
+
+  it('reads 2 MB of `Tool Calls:` lines that end in text that is no call', { timeout: 60_000 }, () => {
+    const [message] = read(`${title('Ai')}\n${'Tool Calls:\n'.repeat(170_000)}junk`);
+    expect(message?.toolCalls).toEqual([]);
+  });
+
+  it('reads 2 MB of call sections whose `Error:` blocks never reach `Args:`', { timeout: 60_000 }, () => {
+    const [message] = read(`${title('Ai')}\n${'Tool Calls:\n  f (1)\n Call ID: 1\n  Error: x\n'.repeat(45_000)}`);
+    expect(message?.toolCalls).toEqual([]);
+  });
+
+  it('links 150k results named in the reverse order of their calls', { timeout: 60_000 }, () => {
+    const n = 150_000;
+    const calls = Array.from({ length: n }, (_, k) => `  f${k} (c${k})\n Call ID: c${k}\n  Args:\n`).join('');
+    const results = Array.from({ length: n }, (_, k) => `${title('Tool')}\nName: f${n - 1 - k}\n\nok\n`).join('');
+    const messages = read(`${title('Ai')}\nTool Calls:\n${calls}${results}`);
+    expect([messages.length, messages[1]?.toolCallId, messages[n]?.toolCallId]).toEqual([n + 1, `c${n - 1}`, 'c0']);
+  });
+});

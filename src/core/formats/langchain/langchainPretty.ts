@@ -16,9 +16,8 @@ const EXPECTS = 'LangChain pretty_print() output: "=== Human Message ===" title 
 
 const TITLE = /^=+ (\w+) Message =+$/;
 const NAME = /^Name: (.*)$/;
-const CALL_HEAD = /^ {2}(\S.*) \((.*)\)$/;
 const CALL_ID = /^ Call ID: (.*)$/;
-const ARG = /^ {4}([^\s:][^:]*?):(?: (.*))?$/;
+const ARG = /^ {4}([^\s:][^:]*):(?: (.*))?$/;
 const VALID = 'Tool Calls:';
 const INVALID = 'Invalid Tool Calls:';
 const DETECT_LINES = 200;
@@ -112,15 +111,11 @@ function readBlock(text: string, block: Line[], at: At): MessageDraft {
   let end = lines.length;
   while (end > i && lines[end - 1]?.trim() === '') end--;
   let content = lines.slice(i, end);
-  if (type === 'ai') {
-    for (let j = 0; j < content.length; j++) {
-      if (content[j] !== VALID && content[j] !== INVALID) continue;
-      const calls = readCalls(content.slice(j));
-      if (calls === undefined) continue;
-      Object.assign(fields, calls);
-      content = content.slice(0, j);
-      break;
-    }
+  const start = type === 'ai' ? callsStart(content) : undefined;
+  const calls = start === undefined ? undefined : readCalls(content.slice(start));
+  if (start !== undefined && calls !== undefined) {
+    Object.assign(fields, calls);
+    content = content.slice(0, start);
   }
   const joined = content.join('\n');
   fields.content = listContent(joined) ?? joined;
@@ -149,8 +144,59 @@ function listContent(content: string): unknown[] | undefined {
   }
 }
 
-function isCallStart(lines: string[], k: number): boolean {
-  return CALL_HEAD.test(lines[k] ?? '') && CALL_ID.test(lines[k + 1] ?? '');
+// `.` in the pattern this replaces, /^ {2}(\S.*) \((.*)\)$/, matches no line terminator.
+const TERMINATOR = /[\r\u2028\u2029]/;
+
+/**
+ * A call's head, `  name (id)`: the name runs to the last ` (` (greedy, as pretty_repr's output is read
+ * back). Read without a regex: one that tries each ` (` and then scans to the line's end for `)` takes
+ * seconds on a long line of them.
+ */
+function callHead(line: string): { name: string; id: string } | undefined {
+  if (!line.startsWith('  ') || !line.endsWith(')') || !/\S/.test(line.charAt(2)) || TERMINATOR.test(line)) return undefined;
+  const open = line.lastIndexOf(' (');
+  return open < 3 ? undefined : { name: line.slice(2, open), id: line.slice(open + 2, -1) };
+}
+
+function isCallStart(lines: readonly string[], k: number): boolean {
+  return callHead(lines[k] ?? '') !== undefined && CALL_ID.test(lines[k + 1] ?? '');
+}
+
+const isTitle = (line: string | undefined): boolean => line === VALID || line === INVALID;
+
+/**
+ * The first `Tool Calls:` / `Invalid Tool Calls:` line from which the rest of the lines read as call
+ * sections (readCalls succeeds), or undefined. Worked out from the last line back, each line once:
+ * trying readCalls from each such line in turn reads the lines after it again each time, quadratic in
+ * a message of many of them. `reads[k]` is 1 when readCalls, at a title or a call's head at line k,
+ * reads on to the end; `nextArgs[k]` is the first `  Args:` line from k, `nextStop[k]` the first line
+ * from k that ends a call's arguments (a title or a call's head).
+ */
+function callsStart(lines: readonly string[]): number | undefined {
+  const n = lines.length;
+  const reads = new Uint8Array(n + 1);
+  const nextArgs = new Int32Array(n + 1);
+  const nextStop = new Int32Array(n + 1);
+  reads[n] = 1;
+  nextArgs[n] = n;
+  nextStop[n] = n;
+  let start: number | undefined;
+  for (let k = n - 1; k >= 0; k--) {
+    const line = lines[k];
+    const title = isTitle(line);
+    const head = !title && isCallStart(lines, k);
+    nextArgs[k] = line === '  Args:' ? k : (nextArgs[k + 1] ?? n);
+    nextStop[k] = title || head ? k : (nextStop[k + 1] ?? n);
+    if (title) {
+      reads[k] = reads[k + 1] ?? 0;
+      if (reads[k] === 1) start = k;
+    } else if (head) {
+      // As readCalls reads a call: head, `Call ID:`, an optional `Error:` block up to `  Args:`, then arguments.
+      const args = lines[k + 2]?.startsWith('  Error: ') ? (nextArgs[k + 3] ?? n) : k + 2;
+      reads[k] = lines[args] === '  Args:' ? (reads[nextStop[args + 1] ?? n] ?? 0) : 0;
+    }
+  }
+  return start;
 }
 
 /** The `Tool Calls:` / `Invalid Tool Calls:` sections as `tool_calls` / `invalid_tool_calls`; undefined when the lines are not one. */
@@ -160,13 +206,13 @@ function readCalls(lines: string[]): { tool_calls: unknown[]; invalid_tool_calls
   let k = 0;
   while (k < lines.length) {
     const line = lines[k];
-    if (line === VALID || line === INVALID) {
+    if (isTitle(line)) {
       invalid = line === INVALID;
       k++;
       continue;
     }
     if (invalid === undefined || !isCallStart(lines, k)) return undefined;
-    const name = CALL_HEAD.exec(line ?? '')?.[1] ?? '';
+    const name = callHead(line ?? '')?.name ?? '';
     const idText = CALL_ID.exec(lines[k + 1] ?? '')?.[1];
     k += 2;
     let error: string | undefined;
@@ -177,7 +223,7 @@ function readCalls(lines: string[]): { tool_calls: unknown[]; invalid_tool_calls
     }
     if (lines[k] !== '  Args:') return undefined;
     const argLines: string[] = [];
-    for (k++; k < lines.length && !isCallStart(lines, k) && lines[k] !== VALID && lines[k] !== INVALID; k++) argLines.push(lines[k] ?? '');
+    for (k++; k < lines.length && !isCallStart(lines, k) && !isTitle(lines[k]); k++) argLines.push(lines[k] ?? '');
     // pretty_repr prints a missing id as `None`.
     const id = idText === 'None' ? null : idText;
     if (invalid) {
@@ -232,18 +278,53 @@ function argValue(text: string): unknown {
  * the input; a result that matches no call stays unlinked.
  */
 function linkResults(drafts: MessageDraft[]): void {
-  let pending: { id?: string; name: string }[] = [];
+  let pending = new Pending([]);
   for (const draft of drafts) {
     if (draft.role === 'ai' && draft.toolCalls.length + draft.invalidToolCalls.length > 0) {
-      pending = [...draft.toolCalls, ...draft.invalidToolCalls].filter((call) => call.id !== undefined);
+      pending = new Pending([...draft.toolCalls, ...draft.invalidToolCalls].filter((call) => call.id !== undefined));
       continue;
     }
     if (draft.role !== 'tool' || draft.toolCallId !== undefined) continue;
-    const match = draft.name === undefined ? 0 : pending.findIndex((call) => call.name === draft.name);
-    const call = pending[match];
-    if (match === -1 || call === undefined) continue;
-    draft.toolCallId = call.id;
-    pending.splice(match, 1);
+    const call = pending.claim(draft.name);
+    if (call !== undefined) draft.toolCallId = call.id;
+  }
+}
+
+/**
+ * The unclaimed calls of one AI message, claimed first by name or first of all. Kept as flags and
+ * positions, not spliced out of a list: an AI message may print thousands of calls, and finding and
+ * removing each one from a list is quadratic in them.
+ */
+class Pending {
+  private readonly claimed: Uint8Array;
+  private first = 0;
+  private readonly byName = new Map<string, { at: number[]; next: number }>();
+
+  constructor(private readonly calls: readonly { id?: string; name: string }[]) {
+    this.claimed = new Uint8Array(calls.length);
+    calls.forEach((call, k) => {
+      const named = this.byName.get(call.name);
+      if (named) named.at.push(k);
+      else this.byName.set(call.name, { at: [k], next: 0 });
+    });
+  }
+
+  /** The first unclaimed call named `name` (the first unclaimed one when `name` is undefined), now claimed. */
+  claim(name: string | undefined): { id?: string; name: string } | undefined {
+    let k: number | undefined;
+    if (name === undefined) {
+      while (this.first < this.calls.length && this.claimed[this.first] === 1) this.first++;
+      k = this.first;
+    } else {
+      const named = this.byName.get(name);
+      if (named === undefined) return undefined;
+      while (named.next < named.at.length && this.claimed[named.at[named.next] ?? 0] === 1) named.next++;
+      k = named.at[named.next];
+    }
+    const call = k === undefined ? undefined : this.calls[k];
+    if (k === undefined || call === undefined) return undefined;
+    this.claimed[k] = 1;
+    return call;
   }
 }
 

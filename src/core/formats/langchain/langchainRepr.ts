@@ -11,7 +11,16 @@ import { problemDraft } from '../common/drafts';
 import { couldNotRead } from '../common/guard';
 import { textPositions } from '../common/textPosition';
 import { baseType, isMessageType, readMessage } from '../common/messageFields';
-import { parsePythonAt, parsePythonKeywords, parsePythonValues, PythonSyntaxError, pythonValue, type PyNode } from './pythonLiteral';
+import {
+  parsePythonAt,
+  parsePythonKeywords,
+  parsePythonValues,
+  pythonMemo,
+  PythonSyntaxError,
+  pythonValue,
+  type PythonMemo,
+  type PyNode,
+} from './pythonLiteral';
 import type { MessageDraft, TextFormatAdapter } from '../types';
 
 const EXPECTS =
@@ -69,16 +78,19 @@ function readText(text: string): MessageDraft[] {
   const at = textPositions(text);
   if (STR_FORM.test(text)) return readStrForm(text, at);
   let nodes: PyNode[];
+  // Shared by the whole parse and the recovery's parses from each message start.
+  const memo = pythonMemo();
   try {
-    nodes = parsePythonValues(text);
+    nodes = parsePythonValues(text, memo);
   } catch (error) {
     if (!(error instanceof PythonSyntaxError)) throw error;
-    return recover(text, error, at);
+    return recover(text, error, at, memo);
   }
   const drafts: MessageDraft[] = [];
+  const holds = new Map<PyNode, boolean>();
   for (const node of nodes) {
     const found: Found[] = [];
-    if (containsMessage(node, text)) collect(node, [], text, found);
+    if (containsMessage(node, text, holds)) collect(node, [], text, found, holds);
     else found.push({ node, path: [], message: false });
     const prefix = nodes.length > 1 ? `line ${at(node.start).line}` : '';
     for (const { node: element, path, message } of found) {
@@ -105,22 +117,28 @@ function children(node: PyNode, text: string): [PathSegment, PyNode][] {
   return [];
 }
 
-function containsMessage(node: PyNode, text: string): boolean {
-  return isMessageNode(node) || children(node, text).some(([, child]) => containsMessage(child, text));
+/** Remembered by node (`holds`): collect asks again at every level, which in a deep nest reads each subtree once a level. */
+function containsMessage(node: PyNode, text: string, holds: Map<PyNode, boolean>): boolean {
+  let answer = holds.get(node);
+  if (answer === undefined) {
+    answer = isMessageNode(node) || children(node, text).some(([, child]) => containsMessage(child, text, holds));
+    holds.set(node, answer);
+  }
+  return answer;
 }
 
 /**
  * Messages in document order, wherever they sit (lists, state dicts, stream updates keyed by node
  * name). In a list that holds messages every other element is kept too, as unrecognized.
  */
-function collect(node: PyNode, path: PathSegment[], text: string, out: Found[]): void {
+function collect(node: PyNode, path: PathSegment[], text: string, out: Found[], holds: Map<PyNode, boolean>): void {
   if (isMessageNode(node)) {
     out.push({ node, path, message: true });
     return;
   }
   const holdsMessages = node.kind === 'list' && node.items.some(isMessageNode);
   for (const [segment, child] of children(node, text)) {
-    if (containsMessage(child, text)) collect(child, [...path, segment], text, out);
+    if (containsMessage(child, text, holds)) collect(child, [...path, segment], text, out, holds);
     else if (holdsMessages) out.push({ node: child, path: [...path, segment], message: false });
   }
 }
@@ -187,7 +205,7 @@ function isStructure(text: string): boolean {
  * Broken text (a truncated paste, a prompt line, a lost quote): each message that parses on its own
  * is read, and the text between them that is more than brackets and commas stays as unrecognized.
  */
-function recover(text: string, error: PythonSyntaxError, at: At): MessageDraft[] {
+function recover(text: string, error: PythonSyntaxError, at: At, memo: PythonMemo): MessageDraft[] {
   const drafts: MessageDraft[] = [];
   const starts = messageStarts(text);
   const leftover = (from: number, to: number): void => {
@@ -215,7 +233,7 @@ function recover(text: string, error: PythonSyntaxError, at: At): MessageDraft[]
     if (start < pos) continue;
     leftover(pos, start);
     try {
-      const node = parsePythonAt(text, start);
+      const node = parsePythonAt(text, start, memo);
       drafts.push(messageDraft(node, text, locate('', start, at)));
       pos = node.end;
     } catch (broken) {

@@ -1,7 +1,8 @@
 // `dumpd` / `dumps` (Python) and `toJSON` (JS): `{"lc": 1, "type": "constructor", "id": [..., "AIMessage"], "kwargs": {...}}`.
 // The class name is the last id element, so Python (`langchain.schema.messages`), JS
 // (`langchain_core.messages`) and old (`langchain_core.messages.ai`) namespaces all read alike.
-import { isRecord, kindOf } from '../../json/value';
+import { MAX_DEPTH } from '../../json/depth';
+import { isRecord, kindOf, setField } from '../../json/value';
 import { readMessage } from '../common/messageFields';
 import type { FormatAdapter, MessageDraft } from '../types';
 import { readMessageList, scoreList, WRAPPERS, type Unreadable } from '../common/messageList';
@@ -23,7 +24,7 @@ function readSerialized(element: unknown, path: string): MessageDraft | Unreadab
   if (typeof className !== 'string') return { unreadable: '`id` must be a list ending in a class name such as "AIMessage"' };
   if (!isRecord(element.kwargs)) return { unreadable: 'expected `kwargs` (an object)' };
   const kwargs: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(element.kwargs)) kwargs[key] = unescape(value);
+  for (const [key, value] of Object.entries(element.kwargs)) setField(kwargs, key, unescape(value));
   return readMessage(className, kwargs, element, { path });
 }
 
@@ -33,11 +34,13 @@ const ESCAPED = '__lc_escaped__';
  * langchain-core 1.2 wraps user dicts that contain an "lc" key as `{"__lc_escaped__": {...}}`; the
  * wrapped dict comes back as is, without further unescaping (load/_validation.py). Copies only what changes.
  */
-function unescape(value: unknown): unknown {
+function unescape(value: unknown, depth = 0): unknown {
+  // As deep as input nests (json/depth) and no deeper: what lies below is kept as it is.
+  if (depth >= MAX_DEPTH) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item, i) => {
-      const plain = unescape(item);
+      const plain = unescape(item, depth + 1);
       if (plain === item) return;
       copy ??= value.slice();
       copy[i] = plain;
@@ -49,10 +52,10 @@ function unescape(value: unknown): unknown {
   if (keys.length === 1 && keys[0] === ESCAPED) return value[ESCAPED];
   let copy: Record<string, unknown> | undefined;
   for (const key of keys) {
-    const plain = unescape(value[key]);
+    const plain = unescape(value[key], depth + 1);
     if (plain === value[key]) continue;
     copy ??= { ...value };
-    copy[key] = plain;
+    setField(copy, key, plain);
   }
   return copy ?? value;
 }

@@ -7,8 +7,9 @@
 // `{node: update}`, `messages` chunks `[message chunk, metadata]` (chunks of one message share its id and
 // add up as langchain-core's `AIMessageChunk.__add__` adds them), and an interrupt arrives as
 // `{"__interrupt__": [{id, value}]}` in `values` or `updates`.
+import { MAX_DEPTH } from '../../json/depth';
 import { formatPath, linePath, type PathSegment } from '../../json/locate';
-import { isRecord, preview } from '../../json/value';
+import { isRecord, ownField, preview, setField } from '../../json/value';
 import { problemDraft } from '../common/drafts';
 import { guarded } from '../common/guard';
 import { firstElements } from '../common/messageList';
@@ -298,15 +299,15 @@ function joinedDraft(chunks: readonly { value: unknown; path: string }[]): Messa
 function addChunk(left: Record<string, unknown>, right: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...left };
   for (const [key, value] of Object.entries(right)) {
-    const current = merged[key];
+    const current = ownField(merged, key);
     if (key === 'content') merged[key] = mergeContent(current, value);
     else if (key === 'usage_metadata') merged[key] = isRecord(current) && isRecord(value) ? addCounts(current, value) : (value ?? current);
-    else merged[key] = mergeValue(key, current, value);
+    else setField(merged, key, mergeValue(key, current, value));
   }
   return merged;
 }
 
-function mergeValue(key: string, left: unknown, right: unknown): unknown {
+function mergeValue(key: string, left: unknown, right: unknown, depth = 0): unknown {
   if (left === undefined || left === null) return right;
   if (right === undefined || right === null) return left;
   if (typeof left === 'string' && typeof right === 'string') {
@@ -314,22 +315,24 @@ function mergeValue(key: string, left: unknown, right: unknown): unknown {
     if (key === 'id' || key === 'type' || key === 'name' || key === 'model_provider' || key === 'output_version' || left === right) return left;
     return left + right;
   }
+  // Merged as deep as input nests (json/depth); below that, the first chunk's value stands.
+  if (depth >= MAX_DEPTH) return left;
   if (isRecord(left) && isRecord(right)) {
     const merged: Record<string, unknown> = { ...left };
-    for (const [k, v] of Object.entries(right)) merged[k] = mergeValue(k, merged[k], v);
+    for (const [k, v] of Object.entries(right)) setField(merged, k, mergeValue(k, ownField(merged, k), v, depth + 1));
     return merged;
   }
-  if (Array.isArray(left) && Array.isArray(right)) return mergeLists(left, right);
+  if (Array.isArray(left) && Array.isArray(right)) return mergeLists(left, right, depth + 1);
   return left;
 }
 
-function mergeLists(left: readonly unknown[], right: readonly unknown[]): unknown[] {
+function mergeLists(left: readonly unknown[], right: readonly unknown[], depth = 0): unknown[] {
   const merged = [...left];
   for (const element of right) {
     const index = isRecord(element) ? element.index : undefined;
     const at = typeof index === 'number' ? merged.findIndex((other) => isRecord(other) && other.index === index) : -1;
     const target = merged[at];
-    if (at >= 0 && isRecord(target) && isRecord(element)) merged[at] = mergeValue('', target, element);
+    if (at >= 0 && isRecord(target) && isRecord(element)) merged[at] = mergeValue('', target, element, depth + 1);
     else merged.push(element);
   }
   return merged;
@@ -348,13 +351,14 @@ function mergeContent(left: unknown, right: unknown): unknown {
   return mergeLists(list, more);
 }
 
-function addCounts(left: Record<string, unknown>, right: Record<string, unknown>): Record<string, unknown> {
+function addCounts(left: Record<string, unknown>, right: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  if (depth >= MAX_DEPTH) return left;
   const sum: Record<string, unknown> = { ...left };
   for (const [key, value] of Object.entries(right)) {
-    const current = sum[key];
-    if (typeof current === 'number' && typeof value === 'number') sum[key] = current + value;
-    else if (isRecord(current) && isRecord(value)) sum[key] = addCounts(current, value);
-    else sum[key] ??= value;
+    const current = ownField(sum, key);
+    if (typeof current === 'number' && typeof value === 'number') setField(sum, key, current + value);
+    else if (isRecord(current) && isRecord(value)) setField(sum, key, addCounts(current, value, depth + 1));
+    else if (current === undefined || current === null) setField(sum, key, value);
   }
   return sum;
 }

@@ -4,6 +4,7 @@ import clean from '../../../../fixtures/formats/langsmith/clean.json?raw';
 import examples from '../../../../fixtures/formats/langsmith/dataset-examples.json?raw';
 import fault from '../../../../fixtures/formats/langsmith/fault.json?raw';
 import toolCalls from '../../../../fixtures/formats/langsmith/tool-calls.json?raw';
+import { importText } from '../../import';
 import { input, readWith, rules, transcript } from '../../testing/importing';
 import { langsmith } from './langsmith';
 
@@ -149,6 +150,91 @@ describe('langsmith shapes', () => {
     expect(read({ id: 't', run_type: 'tool', inputs: { input: 'x' }, outputs: { output: 'y' } })[0]?.problem).toContain('no chat-model');
   });
 
+  describe('several agents in one file', () => {
+    const lc = (type: string, kwargs: Record<string, unknown>) => ({ lc: 1, type: 'constructor', id: ['langchain', 'schema', 'messages', type], kwargs });
+    const system = (content: string) => lc('SystemMessage', { content, type: 'system' });
+    const human = (content: string) => lc('HumanMessage', { content, type: 'human' });
+    const ai = (content: string, calls: { id: string; name: string; args: unknown }[] = []) =>
+      lc('AIMessage', { content, type: 'ai', tool_calls: calls.map((c) => ({ ...c, type: 'tool_call' })) });
+    const toolMessage = (content: string, id: string, name: string) => lc('ToolMessage', { content, type: 'tool', tool_call_id: id, name, status: 'success' });
+    const research = { id: 'call_r', name: 'research', args: { query: 'the tallest mountain on Earth' } };
+    // Ordered by dotted_order (`<start>Z<id>` per level), parents named by parent_run_id, as an export lists a trace's runs.
+    const run = (id: string, order: string, parent: string | undefined, fields: Record<string, unknown>) => ({
+      id,
+      trace_id: 'T',
+      dotted_order: order,
+      ...(parent !== undefined && { parent_run_id: parent }),
+      inputs: {},
+      outputs: {},
+      ...fields,
+    });
+    const llm = (messages: unknown[], answer: unknown) => ({
+      run_type: 'llm',
+      name: 'ChatOpenAI',
+      inputs: { messages: [messages] },
+      outputs: { generations: [[{ message: answer }]] },
+    });
+
+    it('makes a sub-agent inside a tool run a conversation of its own, under the call its tool run answered', () => {
+      const runs = [
+        run('T', '1ZT', undefined, { run_type: 'chain', name: 'supervisor' }),
+        run('a1', '1ZT.2Za1', 'T', llm([system('You plan.'), human('How tall is the tallest mountain?')], ai('', [research]))),
+        run('tool', '1ZT.3Ztool', 'T', { run_type: 'tool', name: 'research', outputs: { output: toolMessage('Everest, 8849 m', 'call_r', 'research') } }),
+        run('sub', '1ZT.3Ztool.4Zsub', 'tool', { run_type: 'chain', name: 'research_agent' }),
+        // The sub-agent is handed the planner's history and its own task: still not the planner's conversation.
+        run(
+          's1',
+          '1ZT.3Ztool.4Zsub.5Zs1',
+          'sub',
+          llm(
+            [system('You plan.'), human('How tall is the tallest mountain?'), ai('', [research]), human('Research: the tallest mountain on Earth')],
+            ai('Everest, 8849 m'),
+          ),
+        ),
+        run(
+          'a2',
+          '1ZT.6Za2',
+          'T',
+          llm(
+            [system('You plan.'), human('How tall is the tallest mountain?'), ai('', [research]), toolMessage('Everest, 8849 m', 'call_r', 'research')],
+            ai('Mount Everest, 8849 m.'),
+          ),
+        ),
+      ];
+      const output = langsmith.read(input(runs));
+      expect(output.conversations).toEqual([
+        { label: 'supervisor', start: 0, end: 5 },
+        { label: 'research_agent', start: 5, end: 10, parent: { conversation: 0, toolCallId: 'call_r' } },
+      ]);
+      expect(output.messages.slice(5).map((m) => [m.role, m.text])).toEqual([
+        ['system', 'You plan.'],
+        ['human', 'How tall is the tallest mountain?'],
+        ['ai', ''],
+        ['human', 'Research: the tallest mountain on Earth'],
+        ['ai', 'Everest, 8849 m'],
+      ]);
+      expect(output.notes?.at(-1)).toContain('2 conversations');
+      const result = importText(JSON.stringify(runs));
+      if (!result.ok) throw new Error(result.error.message);
+      const [planner] = result.conversations ?? [];
+      expect(planner && rules(planner.transcript)).toEqual([]);
+    });
+
+    it("finds the call by the tool run's name when its output names no call, and keeps unrelated traces apart", () => {
+      const runs = [
+        run('a1', '1Za1', undefined, llm([human('How tall is the tallest mountain?')], ai('', [research]))),
+        run('tool', '2Ztool', undefined, { run_type: 'tool', name: 'research', outputs: { output: 'Everest, 8849 m' } }),
+        run('s1', '2Ztool.3Zs1', 'tool', llm([human('Research: the tallest mountain on Earth')], ai('Everest, 8849 m'))),
+        { ...run('other', '4Zother', undefined, llm([human('Translate "mountain" to French')], ai('montagne'))), trace_id: 'U' },
+      ];
+      expect(langsmith.read(input(runs)).conversations).toEqual([
+        { label: 'conversation 1', start: 0, end: 2 },
+        { label: 'conversation 2', start: 2, end: 4, parent: { conversation: 0, toolCallId: 'call_r' } },
+        { label: 'conversation 3', start: 4, end: 6 },
+      ]);
+    });
+  });
+
   it('keeps messages it cannot read', () => {
     const run = {
       id: 'a',
@@ -165,7 +251,8 @@ describe('langsmith shapes', () => {
   it('survives child runs nested deep enough to overflow the stack', () => {
     let run: Record<string, unknown> = { id: 'leaf', run_type: 'llm', inputs: {}, outputs: {} };
     for (let i = 0; i < 100_000; i++) run = { id: String(i), run_type: 'chain', inputs: {}, outputs: {}, child_runs: [run] };
-    expect(read(run)[0]?.problem).toContain('could not be read as LangSmith runs');
+    // Runs are followed MAX_DEPTH levels down, as deep as parsed input nests (json/depth): the leaf is deeper.
+    expect(read(run)[0]?.problem).toContain('no chat-model (run_type "llm") run');
   });
 
   it('does not take other shapes', () => {

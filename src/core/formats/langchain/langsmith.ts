@@ -3,8 +3,11 @@
 // payloads from langchain-core `tracers/langchain.py` / `tracers/core.py`). A chat-model run (`run_type:
 // "llm"`) has `inputs.messages` as a list of lists of `dumpd` messages and `outputs.generations[][]
 // .message`; `wrap_openai` runs carry the raw OpenAI request and completion. A trace is ordered by
-// `dotted_order`; child runs may be nested in `child_runs`. Dataset examples:
+// `dotted_order`; child runs may be nested in `child_runs` or name theirs in `parent_run_id`. LLM runs
+// that do not continue each other's history (another agent, a sub-agent inside a tool run) are
+// conversations of their own, a sub-agent's under the call its tool run answered. Dataset examples:
 // `{inputs: {input: [{type, data}]}, outputs: {output: {type, data}}}` (`client.create_chat_example`).
+import { MAX_DEPTH } from '../../json/depth';
 import { formatPath, linePath, type PathSegment } from '../../json/locate';
 import { isRecord, kindOf } from '../../json/value';
 import type { Usage } from '../../model';
@@ -14,7 +17,7 @@ import { readUsage } from '../common/usage';
 import { langchainDict } from './langchainDict';
 import { langchainSerialized } from './langchainSerialized';
 import { langchainStored } from './langchainStored';
-import { mergeTurns, repeatedNote, type CallTurn } from '../common/spanTimeline';
+import { mergeTurns, timelineNotes, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 
 const EXPECTS =
@@ -86,22 +89,68 @@ function read(input: ParsedInput): AdapterOutput {
  * or, without any, the graph state's message list. `none` stands in when there is no run at all.
  */
 export function readRuns(topRuns: readonly Located[], none: () => MessageDraft): AdapterOutput {
-  const runs = sortRuns(topRuns.flatMap((item) => [item, ...childRuns(item)]));
+  const parents = new Map<Located, Located>();
+  const runs = sortRuns(topRuns.flatMap((item) => [item, ...childRuns(item, parents)]));
   if (runs.length === 0) return { messages: [none()] };
   const llmRuns = runs.filter((run) => run.value.run_type === 'llm');
   if (llmRuns.length === 0) return { messages: readStateRun(runs) };
-  const { messages, repeated } = mergeTurns(llmRuns.map(readLlmRun));
-  return { messages, notes: repeatedNote(repeated, llmRuns.length, 'LLM runs') };
+  const byId = new Map(runs.flatMap((run) => (typeof run.value.id === 'string' ? [[run.value.id, run] as const] : [])));
+  const parentOf = (run: Located): Located | undefined => {
+    const id = run.value.parent_run_id;
+    return parents.get(run) ?? (typeof id === 'string' ? byId.get(id) : undefined);
+  };
+  const merged = mergeTurns(llmRuns.map((run) => readLlmRun(run, parentOf)));
+  return {
+    messages: merged.messages,
+    notes: timelineNotes(merged, llmRuns.length, 'LLM runs'),
+    ...(merged.conversations.length > 1 && { conversations: merged.conversations }),
+  };
 }
 
-function childRuns(run: Located): Located[] {
+function childRuns(run: Located, parents: Map<Located, Located>, depth = 0): Located[] {
   const children = run.value.child_runs;
-  if (!Array.isArray(children)) return [];
+  // Runs nest two levels a run (`child_runs[i]`): input is never deeper than MAX_DEPTH (json/depth).
+  if (!Array.isArray(children) || depth >= MAX_DEPTH) return [];
   return children.flatMap((child, i) => {
     if (!isRun(child)) return [];
     const located: Located = { value: child, pathOf: (sub) => run.pathOf(['child_runs', i, ...sub]) };
-    return [located, ...childRuns(located)];
+    parents.set(located, run);
+    return [located, ...childRuns(located, parents, depth + 1)];
   });
+}
+
+/**
+ * Where an LLM run sits in its trace: the tool run it is inside (a sub-agent's, or a tool that asks a model), and
+ * the agent making the call, the outermost chain below that tool run (or the trace's root chain), which names its conversation.
+ */
+function placeRun(run: Located, parentOf: (run: Located) => Located | undefined): Pick<CallTurn, 'label' | 'trace' | 'startedBy'> {
+  const place: Pick<CallTurn, 'label' | 'trace' | 'startedBy'> = {};
+  let agent: Located | undefined;
+  let root = run;
+  const seen = new Set<Located>([run]);
+  for (let up = parentOf(run); up && !seen.has(up); up = parentOf(up)) {
+    seen.add(up);
+    root = up;
+    if (up.value.run_type === 'tool') {
+      place.startedBy = toolCallOf(up);
+      break;
+    }
+    if (up.value.run_type === 'chain') agent = up;
+  }
+  const label = agent?.value.name;
+  if (typeof label === 'string' && label !== '') place.label = label;
+  const trace = run.value.trace_id ?? (root === run ? undefined : root.value.id);
+  if (typeof trace === 'string') place.trace = trace;
+  return place;
+}
+
+/** The call a tool run answered: the `tool_call_id` of the ToolMessage it returned, and its name. */
+function toolCallOf(tool: Located): NonNullable<CallTurn['startedBy']> {
+  const outputs = isRecord(tool.value.outputs) ? tool.value.outputs : {};
+  const answer = outputs.output === undefined ? undefined : readOne(outputs.output, tool.pathOf(['outputs', 'output']));
+  const toolCallId = answer?.role === 'tool' ? answer.toolCallId : undefined;
+  const toolName = typeof tool.value.name === 'string' ? tool.value.name : undefined;
+  return { ...(toolCallId !== undefined && { toolCallId }), ...(toolName !== undefined && { toolName }) };
 }
 
 /** `dotted_order` ("<start>Z<id>.<start>Z<id>") sorts a trace in execution order; without it, start time, else file order. */
@@ -180,8 +229,8 @@ function runOutput(run: Located): MessageDraft[] {
   return 'role' in outputs ? [readOne(outputs, run.pathOf(['outputs']))] : [];
 }
 
-function readLlmRun(run: Located): CallTurn {
-  const turn = { input: runInput(run), output: runOutput(run) };
+function readLlmRun(run: Located, parentOf: (run: Located) => Located | undefined): CallTurn {
+  const turn: CallTurn = { input: runInput(run), output: runOutput(run), ...placeRun(run, parentOf) };
   const answer = turn.output.find((draft) => draft.role === 'ai') ?? turn.output[0];
   if (answer) {
     answer.usage ??= runUsage(run.value);

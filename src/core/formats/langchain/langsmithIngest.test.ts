@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import wrapDefault from '../../../../fixtures/real/langsmith-sdk/langsmith_js_wrap_openai_default.json?raw';
 import wrapReasoning from '../../../../fixtures/real/langsmith-sdk/langsmith_js_wrap_openai_reasoning.json?raw';
-import { json, rules, transcript } from '../../testing/importing';
+import { input, json, rules, transcript } from '../../testing/importing';
+import { langsmithIngest } from './langsmithIngest';
 
 describe('langsmith-ingest real files (docs/FORMATS.md, "LangChain")', () => {
   it('joins the run create in "post" and its update in "patch": inputs from one, the completion from the other', () => {
@@ -55,6 +56,40 @@ describe('langsmith-ingest shapes', () => {
       ['ai', 'hello', 'patch[0].outputs.choices[0].message'],
       ['human', 'bye', 'post[0].inputs.messages[2]'],
       ['ai', 'ciao', 'patch[1].outputs.choices[0].message'],
+    ]);
+  });
+
+  it('passes on the conversations of its runs: a model call inside a tool run is under the call it answers', () => {
+    const body = {
+      post: [
+        run('a', '20250101T000001Z0000000a', {
+          run_type: 'llm',
+          inputs: { messages: [{ role: 'user', content: 'Summarize the report' }] },
+          outputs: {
+            choices: [
+              {
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  tool_calls: [{ id: 'call_s', type: 'function', function: { name: 'summarize', arguments: '{}' } }],
+                },
+              },
+            ],
+          },
+        }),
+        run('t', '20250101T000002Z0000000t', { run_type: 'tool', name: 'summarize', inputs: {} }),
+        run('b', '20250101T000002Z0000000t.20250101T000003Z0000000b', {
+          run_type: 'llm',
+          parent_run_id: 't',
+          inputs: { messages: [{ role: 'user', content: 'Summarize: sales rose 4%.' }] },
+          outputs: { choices: [{ message: { role: 'assistant', content: 'Sales rose.' } }] },
+        }),
+      ],
+    };
+    const output = langsmithIngest.read(input(body));
+    expect(output.conversations).toEqual([
+      { label: 'conversation 1', start: 0, end: 2 },
+      { label: 'conversation 2', start: 2, end: 4, parent: { conversation: 0, toolCallId: 'call_s' } },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH } from '../../json/depth';
 import { parsePythonAt, parsePythonKeywords, parsePythonValues, PythonSyntaxError, pythonValue, type PyNode } from './pythonLiteral';
 
 /** The plain value of the one value in `text`. */
@@ -174,8 +175,16 @@ describe('pythonLiteral errors name line and column', () => {
     expect(syntaxError(() => parsePythonValues("[\n  'a',\n  'b\n]"))).toMatchObject({ line: 3, column: 3, offset: 11 });
   });
 
-  it('refuses nesting deep enough to overflow the stack', () => {
-    expect(syntaxError(() => parsePythonValues('['.repeat(5000))).message).toBe('line 1, column 401: nested more than 400 levels deep');
+  it('keeps nesting deeper than MAX_DEPTH as its text, and refuses it unclosed', () => {
+    const deep = `[${'['.repeat(5000)}'x'${']'.repeat(5000)}]`;
+    let value: unknown = py(deep);
+    for (let level = 1; level < MAX_DEPTH; level++) value = (value as unknown[])[0];
+    expect(value).toEqual([deep.slice(MAX_DEPTH, -MAX_DEPTH)]);
+    const called = `${'A(x='.repeat(300)}1${')'.repeat(300)}`;
+    expect(JSON.stringify(py(called))).toContain(`"x":"${'A(x='.repeat(300 - MAX_DEPTH)}1${')'.repeat(300 - MAX_DEPTH)}"`);
+    expect(syntaxError(() => parsePythonValues('['.repeat(5000))).message).toBe(
+      "line 1, column 5001: unexpected end of input: '[' opened at line 1, column 257 is never closed",
+    );
   });
 
   it('returns the keywords read before broken text', () => {

@@ -6,7 +6,11 @@
 // Pasted reprs hold things that are not literals (`datetime.datetime(...)`, `<object at 0x...>`,
 // `UUID('...')`, `...`); inside a container they become an `unknown` node whose value is its source
 // text, so only broken structure (an unterminated string, a bracket never closed) is an error.
+import { countNestedCut, MAX_DEPTH } from '../../json/depth';
 import { lineColumnAt } from '../../json/jsonError';
+import type { Position } from '../../json/locate';
+import { textPositions } from '../common/textPosition';
+import { setField } from '../../json/value';
 
 export interface Span {
   start: number;
@@ -32,18 +36,37 @@ export class PythonSyntaxError extends Error {
     readonly reason: string,
     readonly offset: number,
     text: string,
+    positionOf: (offset: number) => Position = (at) => lineColumnAt(text, at),
   ) {
     super(reason);
-    const { line, column } = lineColumnAt(text, offset);
+    const { line, column } = positionOf(offset);
     this.line = line;
     this.column = column;
     this.message = `line ${line}, column ${column}: ${reason}`;
   }
 }
 
+/**
+ * What the parses of one text learn, for later parses of the same text to reuse: where each bracket a scan
+ * passed closes, and the calls that failed. Recovering a broken paste parses again from every message start,
+ * nested ones included, and each of those parses would otherwise read on to the same far break.
+ */
+export interface PythonMemo {
+  /** The offset of the bracket closing the one at the key, or -1 when none does (unclosed, or closed by the wrong one). */
+  readonly closes: Map<number, number>;
+  /** The error a scan for the closing bracket met (an unterminated string). */
+  readonly closeErrors: Map<number, PythonSyntaxError>;
+  /** The error parsing the call that starts at the key (its name) threw. */
+  readonly failedCalls: Map<number, PythonSyntaxError>;
+  /** Line and column of an offset, from the line starts found once: each error names its place, and counting lines for each is quadratic in a text of many broken messages. */
+  positionOf?: (offset: number) => Position;
+}
+
+export const pythonMemo = (): PythonMemo => ({ closes: new Map(), closeErrors: new Map(), failedCalls: new Map() });
+
 /** Values one after another, each starting on its own line (several `print()` outputs pasted together). */
-export function parsePythonValues(text: string): PyNode[] {
-  const parser: Parser = new Parser(text);
+export function parsePythonValues(text: string, memo?: PythonMemo): PyNode[] {
+  const parser: Parser = new Parser(text, memo);
   const nodes: PyNode[] = [];
   parser.skipSpace();
   while (parser.pos < text.length) {
@@ -55,8 +78,8 @@ export function parsePythonValues(text: string): PyNode[] {
 }
 
 /** The one value that starts at `offset`; the node's `end` says where it stopped. */
-export function parsePythonAt(text: string, offset: number): PyNode {
-  const parser: Parser = new Parser(text);
+export function parsePythonAt(text: string, offset: number, memo?: PythonMemo): PyNode {
+  const parser: Parser = new Parser(text, memo);
   parser.pos = offset;
   return parser.topValue();
 }
@@ -111,17 +134,17 @@ export function pythonValue(node: PyNode, text: string, options: ValueOptions = 
       return node.items.map((item) => pythonValue(item, text, options));
     case 'dict': {
       const out: Record<string, unknown> = {};
-      for (const [key, value] of node.entries) setKey(out, keyText(key, text), pythonValue(value, text, options));
+      for (const [key, value] of node.entries) setField(out, keyText(key, text), pythonValue(value, text, options));
       return out;
     }
     case 'call': {
       if ((node.name === 'set' || node.name === 'frozenset') && node.args.length === 0 && node.kwargs.length === 0) return [];
-      const plain = /^[A-Za-z_]\w*(?:\[.*\])?$/s.test(node.name);
+      const plain = /^[a-z_]\w*(?:\[.*\])?$/is.test(node.name);
       const keep = options.keepCall?.(node.name) ?? false;
       if (!keep && !(plain && (node.kwargs.length > 0 || node.args.length === 0))) return text.slice(node.start, node.end);
       const out: Record<string, unknown> = { __class__: node.name };
       if (node.args.length > 0) out.__args__ = node.args.map((arg) => pythonValue(arg, text, options));
-      for (const [key, value] of node.kwargs) setKey(out, key, pythonValue(value, text, options));
+      for (const [key, value] of node.kwargs) setField(out, key, pythonValue(value, text, options));
       return out;
     }
   }
@@ -135,20 +158,12 @@ function keyText(key: PyNode, text: string): string {
   return String(key.value);
 }
 
-function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  // A pasted `{'__proto__': ...}` must become a key, not the object's prototype. Only that key pays for
-  // defineProperty, which would turn every object into a slow dictionary.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
-
-const MAX_DEPTH = 400;
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 /** What may follow a value inside a container. */
 const AFTER_VALUE = new Set([',', ')', ']', '}', ':']);
-const NUMBER = /[+-]?(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?)[jJ]?/y;
-const NAME = /[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/y;
-const KEYWORD = /([A-Za-z_]\w*)\s*=(?!=)/y;
+const NUMBER = /[+-]?(?:0x[\da-f_]+|0o[0-7_]+|0b[01_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:e[+-]?\d[\d_]*)?)j?/iy;
+const NAME = /[a-z_]\w*(?:\.[a-z_]\w*)*/iy;
+const KEYWORD = /([a-z_]\w*)\s*=(?!=)/iy;
 const QUOTE = 0x27;
 const DOUBLE_QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -177,14 +192,19 @@ class Parser {
   pos = 0;
   private depth = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly memo: PythonMemo = pythonMemo(),
+  ) {}
 
   fail(reason: string, offset = this.pos): never {
-    throw new PythonSyntaxError(reason, offset, this.text);
+    throw new PythonSyntaxError(reason, offset, this.text, this.positionOf);
   }
 
+  private readonly positionOf = (offset: number): Position => (this.memo.positionOf ??= textPositions(this.text))(offset);
+
   private where(offset: number): string {
-    const { line, column } = lineColumnAt(this.text, offset);
+    const { line, column } = this.positionOf(offset);
     return `line ${line}, column ${column}`;
   }
 
@@ -231,7 +251,9 @@ class Parser {
     const next = this.text[this.pos];
     const fits = next === undefined || AFTER_VALUE.has(next) || (keywordRun && isNameStart(next));
     // `x + 1j`, `obj.attr`, `Foo[int]`...: an expression, kept as its text. A string here is a missing comma.
-    if (!fits && this.stringAt(this.pos) === undefined) return this.unknown(start);
+    // The scan for the expression's end starts after a container already read: from its start, it would read
+    // the container again at each level of a nest of such expressions.
+    if (!fits && this.stringAt(this.pos) === undefined) return this.unknown(start, node.kind === 'scalar' || node.kind === 'unknown' ? start : afterNode);
     this.pos = afterNode;
     return node;
   }
@@ -241,6 +263,7 @@ class Parser {
     const start = this.pos;
     const c = text[start] ?? '';
     if (this.stringAt(start) !== undefined) return this.strings();
+    if ((c === '[' || c === '(' || c === '{') && this.depth >= MAX_DEPTH) return this.tooDeep(start, start);
     if (c === '[') return this.sequence(']', start);
     if (c === '(') return this.paren();
     if (c === '{') return this.brace();
@@ -275,7 +298,9 @@ class Parser {
       name = text.slice(start, close + 1);
       this.pos = close + 1;
     }
-    if (text[this.pos] === '(') return this.call(name, start);
+    const failed = this.memo.failedCalls.get(start);
+    if (failed !== undefined && text[this.pos] === '(') throw failed;
+    if (text[this.pos] === '(') return this.depth >= MAX_DEPTH ? this.tooDeep(start, this.pos) : this.call(name, start);
     const end = this.pos;
     if (name === 'None') return { kind: 'scalar', value: null, start, end };
     if (name === 'True' || name === 'False') return { kind: 'scalar', value: name === 'True', start, end };
@@ -291,18 +316,32 @@ class Parser {
     this.pos = NUMBER.lastIndex;
     const source = match[0];
     // A complex number has no JSON counterpart: keep its text.
-    if (/[jJ]$/.test(source)) return { kind: 'unknown', start, end: this.pos };
-    if (!/[_xXoObB]/.test(source)) return { kind: 'scalar', value: Number(source), start, end: this.pos };
+    if (/j$/i.test(source)) return { kind: 'unknown', start, end: this.pos };
+    if (!/[_xob]/i.test(source)) return { kind: 'scalar', value: Number(source), start, end: this.pos };
     const clean = source.replace(/_/g, '');
     const sign = clean.startsWith('-') ? -1 : 1;
     const digits = clean.replace(/^[+-]/, '');
-    const base = /^0[xX]/.test(digits) ? 16 : /^0[oO]/.test(digits) ? 8 : /^0[bB]/.test(digits) ? 2 : 10;
+    const base = /^0x/i.test(digits) ? 16 : /^0o/i.test(digits) ? 8 : /^0b/i.test(digits) ? 2 : 10;
     const value = base === 10 ? Number(clean) : sign * parseInt(digits.slice(2), base);
     return { kind: 'scalar', value, start, end: this.pos };
   }
 
+  /** A container opens at `opener`; primary and named keep it from nesting deeper than MAX_DEPTH. */
   private enter(opener: number): void {
     if (++this.depth > MAX_DEPTH) this.fail(`nested more than ${MAX_DEPTH} levels deep`, opener);
+  }
+
+  /**
+   * A container nested MAX_DEPTH levels deep, from `start` (its name, for a call) to the bracket closing `opener`:
+   * kept as its text, as anything that is not a literal is (json/depth), and counted for the importer's note.
+   */
+  private tooDeep(start: number, opener: number): PyNode {
+    const close = this.matching(opener);
+    if (close === undefined)
+      this.fail(`unexpected end of input: '${this.text[opener] ?? ''}' opened at ${this.where(opener)} is never closed`, this.text.length);
+    this.pos = close + 1;
+    countNestedCut();
+    return { kind: 'unknown', start, end: this.pos };
   }
 
   /** Elements up to `close`, after the opener (and after `first` when the caller read it); a trailing comma is allowed. */
@@ -406,6 +445,15 @@ class Parser {
   }
 
   private call(name: string, start: number): PyNode {
+    try {
+      return this.callArguments(name, start);
+    } catch (error) {
+      if (error instanceof PythonSyntaxError) this.memo.failedCalls.set(start, error);
+      throw error;
+    }
+  }
+
+  private callArguments(name: string, start: number): PyNode {
     const opener = this.pos;
     this.enter(opener);
     this.pos++;
@@ -446,11 +494,11 @@ class Parser {
     return undefined;
   }
 
-  /** Unknown text from `start` to the next `,` or closing bracket at its own level. */
-  private unknown(start: number): PyNode {
+  /** Unknown text from `start` to the next `,` or closing bracket at its own level, looked for from `from`. */
+  private unknown(start: number, from = start): PyNode {
     const text = this.text;
     let depth = 0;
-    let i = start;
+    let i = from;
     while (i < text.length) {
       const c = text[i] ?? '';
       if (c === "'" || c === '"') {
@@ -471,21 +519,48 @@ class Parser {
     return { kind: 'unknown', start, end };
   }
 
-  /** Offset of the bracket closing the one at `open`, skipping strings; undefined when unclosed. */
+  /**
+   * Offset of the bracket closing the one at `open`, skipping strings; undefined when unclosed. What the scan
+   * learns about every bracket it passes is kept (memo), and a bracket already known is stepped over: each
+   * bracket of a text is scanned for once, however many parses ask.
+   */
   private matching(open: number): number | undefined {
-    const stack: string[] = [];
-    for (let i = open; i < this.text.length; i++) {
-      const c = this.text[i] ?? '';
-      if (c === "'" || c === '"') {
-        i = this.literal(i).end - 1;
-      } else if (CLOSERS[c] !== undefined) {
-        stack.push(CLOSERS[c]);
-      } else if (c === ')' || c === ']' || c === '}') {
-        if (stack.pop() !== c) return undefined;
-        if (stack.length === 0) return i;
+    const { closes, closeErrors } = this.memo;
+    const known = closes.get(open);
+    if (known !== undefined) return known < 0 ? undefined : known;
+    const thrown = closeErrors.get(open);
+    if (thrown !== undefined) throw thrown;
+    // The brackets still open, innermost last: a bracket that fails fails every one around it.
+    const stack: number[] = [];
+    const fail = (): undefined => {
+      for (const at of stack) closes.set(at, -1);
+      return undefined;
+    };
+    try {
+      for (let i = open; i < this.text.length; i++) {
+        const c = this.text[i] ?? '';
+        if (c === "'" || c === '"') {
+          i = this.literal(i).end - 1;
+        } else if (CLOSERS[c] !== undefined) {
+          const close = i === open ? undefined : closes.get(i);
+          const error = i === open ? undefined : closeErrors.get(i);
+          if (error !== undefined) throw error;
+          if (close === undefined) stack.push(i);
+          else if (close < 0) return fail();
+          else i = close;
+        } else if (c === ')' || c === ']' || c === '}') {
+          const at = stack.at(-1) ?? open;
+          if (CLOSERS[this.text[at] ?? ''] !== c) return fail();
+          stack.pop();
+          closes.set(at, i);
+          if (stack.length === 0) return i;
+        }
       }
+    } catch (error) {
+      if (error instanceof PythonSyntaxError) for (const at of stack) closeErrors.set(at, error);
+      throw error;
     }
-    return undefined;
+    return fail();
   }
 
   /** Length of the string prefix (r, b, u, f, rb...) and quote at `offset`, when a string literal starts there. */

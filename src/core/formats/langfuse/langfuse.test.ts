@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import googleAdk from '../../../../fixtures/real/langfuse/google-adk-2025-08-28.trace.json?raw';
+import koog from '../../../../fixtures/real/langfuse/koog-2025-08-26.trace.json?raw';
 import langgraphJs from '../../../../fixtures/real/langfuse/langgraph-js-2025-10-30.trace.json?raw';
 import langgraphPython from '../../../../fixtures/real/langfuse/langgraph-python-2025-08-22.trace.json?raw';
 import microsoftAgent from '../../../../fixtures/real/langfuse/microsoft-agent-2025-12-17.trace.json?raw';
@@ -149,10 +150,70 @@ describe('langfuse real trace exports (docs/FORMATS.md, "Langfuse")', () => {
     expect(t.messages[3]?.toolCallId).toBe(call?.id);
     expect(rules(t)).toEqual([]);
   });
+
+  it("Koog: calls written as JSON text, each result after its call; the first generation's split answer read in the second", () => {
+    const t = transcript(koog);
+    expect(t.messages.map((m) => [m.role, m.sourceType, m.toolCalls.map((c) => [c.id, c.name, c.args]), m.toolCallId, m.text, m.location.path])).toEqual([
+      ['system', 'system', [], undefined, 'You are a nice and polite assistant.', 'observations[3].input'],
+      [
+        'human',
+        'user',
+        [],
+        undefined,
+        'Greet and say goodbye to the user in the same message. Use provided tools to generate a proper greeting. The user name is Bob.',
+        'observations[3].input',
+      ],
+      ['ai', 'tool', [['call_n2HaWg9KFP0BZDqXv6G4b3nJ', 'HelloTool', { name: 'Bob' }]], undefined, '', 'observations[3].input'],
+      ['tool', 'tool', [], 'call_n2HaWg9KFP0BZDqXv6G4b3nJ', 'Hello my darling Bob!', 'observations[3].input'],
+      ['ai', 'tool', [['call_dOeEHJDI0liHrCdFWTpkTsuO', 'ByeTool', { name: 'Bob' }]], undefined, '', 'observations[3].input'],
+      ['tool', 'tool', [], 'call_dOeEHJDI0liHrCdFWTpkTsuO', 'Bye my dear Bob!', 'observations[3].input'],
+      ['ai', 'assistant', [], undefined, 'Hello my darling Bob! And, bye my dear Bob!', 'observations[3].output'],
+    ]);
+    // The first generation's model and usage, on the first of its calls.
+    expect(t.messages[2]).toMatchObject({ model: 'gpt-4o', usage: { input: 47, output: 106, total: 153 } });
+    expect(t.messages[2]?.raw).toMatchObject({ role: 'tool', content: expect.stringMatching(/^\[\{"function":\{"name":"HelloTool"/) });
+    expect(t.notes).toEqual([
+      '4 messages of the generations holding a tool-call list as JSON text (Koog): read as the calls they hold, each answered by the tool message after it.',
+      '1 GENERATION whose calls the next generation sends again with their results between them (Koog writes one message a call) read in that generation; model, usage and time kept on the first of its calls.',
+      'Not model calls, so not read: 2 AGENT, 7 SPAN (tool runs show through the generations that send their results).',
+    ]);
+    expect(t.findings).toEqual([]);
+  });
 });
 
 describe('langfuse shapes', () => {
   const generation = (id: string, start: string, value: Record<string, unknown>) => ({ id, traceId: 't', type: 'GENERATION', startTime: start, ...value });
+
+  it("reads Koog's call list written as an assistant's content, and the tool messages that re-send and answer it", () => {
+    const call = JSON.stringify([{ function: { name: 'HelloTool', arguments: '{}' }, id: 'c1', type: 'function' }]);
+    const t = transcript(
+      json({
+        trace: { id: 't', name: 'agent' },
+        observations: [
+          generation('g1', '2025-08-26T19:40:59.176Z', {
+            input: JSON.stringify([{ role: 'user', content: 'Greet Bob' }]),
+            output: JSON.stringify([{ content: call, role: 'assistant', finish_reason: 'tool_calls' }]),
+          }),
+          generation('g2', '2025-08-26T19:41:03.041Z', {
+            input: JSON.stringify([
+              { role: 'user', content: 'Greet Bob' },
+              { content: call, role: 'tool' },
+              { role: 'tool', content: 'Hello Bob!' },
+            ]),
+            output: JSON.stringify([{ content: 'Hello Bob!', role: 'assistant' }]),
+          }),
+        ],
+      }),
+    );
+    expect(rows(t)).toEqual([
+      ['human', [], undefined, 'observations[0].input'],
+      ['ai', ['c1'], undefined, 'observations[0].output'],
+      ['tool', [], 'c1', 'observations[1].input'],
+      ['ai', [], undefined, 'observations[1].output'],
+    ]);
+    expect(t.messages[1]?.toolCalls[0]).toMatchObject({ name: 'HelloTool', args: {} });
+    expect(t.findings).toEqual([]);
+  });
 
   it('reads a bare list of observations with JSON inputs, usage details and an unknown input kept as a problem', () => {
     const observations = [
@@ -193,6 +254,60 @@ describe('langfuse shapes', () => {
     expect(read.messages[5]?.problem).toMatch(/^not messages in a shape this reader knows/);
     expect(read.conversations?.map((c) => c.label)).toEqual(['agent', 'conversation 2']);
     expect(read.notes).toContain('Not model calls, so not read: 1 SPAN (tool runs show through the generations that send their results).');
+  });
+
+  it("reads an OpenAI Agents hand-off as one conversation: the new agent's instructions where it took over, each answer named", () => {
+    // The two calls of the Agents SDK's hand-off recorded in langsmith-sdk's cassette
+    // (fixtures/real/langsmith-sdk/openai-agents-handoff.request.json is the second), as the OpenInference
+    // instrumentation's spans reach Langfuse: an AGENT observation per agent, a `response` GENERATION under each.
+    const userTurn = { content: 'What is 2 + 2?', role: 'user' };
+    const transfer = {
+      arguments: '{}',
+      call_id: 'call_gZQiwtvwnhkpwHGNvaxRGRRG',
+      name: 'transfer_to_handoff_agent',
+      type: 'function_call',
+      id: 'fc_08c4dc3be695bfd40069d83d786c1081a3bb9b384a70e408b9',
+      status: 'completed',
+    };
+    const transferred = { call_id: 'call_gZQiwtvwnhkpwHGNvaxRGRRG', output: '{"assistant": "Handoff Agent"}', type: 'function_call_output' };
+    const response = (instructions: string, output: unknown[]) => JSON.stringify({ id: 'resp', object: 'response', instructions, output });
+    const answer = { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: '2 + 2 = 4' }] };
+    const observations = [
+      { id: 'w', traceId: 't', type: 'AGENT', name: 'Agent workflow', startTime: '2026-04-10T00:00:00Z' },
+      { id: 'a', traceId: 't', type: 'AGENT', name: 'Assistant', parentObservationId: 'w', startTime: '2026-04-10T00:00:01Z' },
+      generation('g1', '2026-04-10T00:00:02Z', {
+        parentObservationId: 'a',
+        name: 'response',
+        input: JSON.stringify([userTurn]),
+        output: response('You are a helpful assistant. Hand off to Handoff Agent for math questions.', [transfer]),
+      }),
+      { id: 'h', traceId: 't', type: 'TOOL', name: 'handoff to Handoff Agent', parentObservationId: 'a', startTime: '2026-04-10T00:00:03Z' },
+      { id: 'b', traceId: 't', type: 'AGENT', name: 'Handoff Agent', parentObservationId: 'w', startTime: '2026-04-10T00:00:04Z' },
+      generation('g2', '2026-04-10T00:00:05Z', {
+        parentObservationId: 'b',
+        name: 'response',
+        input: JSON.stringify([userTurn, transfer, transferred]),
+        output: response('You are a math expert. Answer math questions concisely.', [answer]),
+      }),
+    ];
+    const read = langfuse.read(input(observations));
+    expect(read.conversations).toBeUndefined();
+    expect(read.messages.map((m) => [m.role, m.name, m.text])).toEqual([
+      ['system', 'Assistant', 'You are a helpful assistant. Hand off to Handoff Agent for math questions.'],
+      ['human', undefined, 'What is 2 + 2?'],
+      ['ai', 'Assistant', ''],
+      ['tool', undefined, '{"assistant": "Handoff Agent"}'],
+      ['system', 'Handoff Agent', 'You are a math expert. Answer math questions concisely.'],
+      ['ai', 'Handoff Agent', '2 + 2 = 4'],
+    ]);
+    const t = transcript(json(observations));
+    expect(t.links.get('call_gZQiwtvwnhkpwHGNvaxRGRRG')?.results).toEqual([3]);
+    // The new instructions are a system message after the start: a history sent as one request would have to move them.
+    expect(rules(t)).toEqual([['system-not-first', 4, undefined]]);
+    expect(t.notes?.slice(0, 2)).toEqual([
+      'Built from 2 GENERATION observations: each repeats the conversation so far, so 2 repeated input messages were shown once, where first sent.',
+      "1 hand-off: a call of another agent went on with the conversation's history behind instructions of its own, shown as a system message where that agent took over; each answer names its agent.",
+    ]);
   });
 
   it('detects the observations API page and a trace with its observations, not a trace with observation ids', () => {

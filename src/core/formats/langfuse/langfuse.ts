@@ -108,6 +108,7 @@ function read({ value }: ParsedInput): AdapterOutput {
     for (const draft of turn.output) for (const call of draft.toolCalls) if (call.id !== undefined) historyOf.set(call.id, [...turn.input, ...turn.output]);
     turns.push(turn);
   }
+  tally.toldAgain = dropToldAgain(turns);
   const results = attachTools(observations, turns);
 
   const merged = mergeTurns(turns);
@@ -153,6 +154,8 @@ function ancestors(o: Observation, byId: ReadonlyMap<string, Observation>): Obse
 class Tally {
   toolDefinitions = 0;
   renamedResults = 0;
+  koogCalls = 0;
+  toldAgain = 0;
   resumed = 0;
   empty = 0;
 
@@ -172,6 +175,14 @@ class Tally {
         `${plural(this.renamedResults, 'tool result')} written with the tool's name as the role (Langfuse's LangChain JS handler) read as tool results, linked to the call of that name.`,
       );
     }
+    if (this.koogCalls > 0)
+      notes.push(
+        `${plural(this.koogCalls, 'message')} of the generations holding a tool-call list as JSON text (Koog): read as the calls ${this.koogCalls === 1 ? 'it holds' : 'they hold'}, each answered by the tool message after it.`,
+      );
+    if (this.toldAgain > 0)
+      notes.push(
+        `${plural(this.toldAgain, 'GENERATION')} whose calls the next generation sends again with their results between them (Koog writes one message a call) read in that generation; model, usage and time kept on the first of its calls.`,
+      );
     if (this.resumed > 0) {
       notes.push(
         `${plural(this.resumed, 'generation')} sent only what followed the previous call: shown after the call ${this.resumed === 1 ? 'it answers' : 'they answer'}.`,
@@ -231,6 +242,8 @@ function readGeneration(o: Observation, byId: ReadonlyMap<string, Observation>, 
   const parent = typeof o.value.parentObservationId === 'string' ? byId.get(o.value.parentObservationId) : undefined;
   const label = stringOf(parent?.value.name) ?? stringOf(o.value.name);
   if (label !== undefined) turn.label = label;
+  // An AGENT observation is the agent making its calls (the OpenAI Agents SDK's agent span): a hand-off changes it.
+  if (parent?.value.type === 'AGENT' && label !== undefined) turn.agent = label;
   const trace = stringOf(o.value.traceId);
   if (trace !== undefined) turn.trace = trace;
   return turn;
@@ -295,15 +308,32 @@ function aiSdkCalls(list: unknown[], field: { path: string; encoded: boolean }):
 /**
  * A message list, cleaned of what Langfuse's LangChain handlers add or lose: the Python handler appends
  * the tool definitions as `{role: "tool", content: {type: "function", ...}}`; the JS handler writes a
- * tool result's role as the tool's name, without the call id.
+ * tool result's role as the tool's name, without the call id. Koog writes a call as a message whose
+ * content is the JSON of its tool-call list (role `assistant` in an output, `tool` in an input), its
+ * result as the `tool` message after it, without the call id.
  */
 function readMessages(list: unknown[], field: { path: string; encoded: boolean }, tally: Tally, key = ''): MessageDraft[] {
   const definitions = new Set(list.filter(isToolDefinition));
   const originals = new Map<unknown, unknown>();
   // Calls by name, oldest first, until a result answers them.
   const waiting = new Map<string, (string | undefined)[]>();
+  // Koog's calls, oldest first, until the results that follow them answer them.
+  const unanswered: string[] = [];
   const cleaned = list.map((element) => {
     if (!isRecord(element)) return element;
+    const koog = koogCalls(element);
+    if (koog) {
+      const calls = { role: 'assistant', content: null, tool_calls: koog };
+      for (const call of koog) unanswered.push(String(call.id));
+      originals.set(calls, element);
+      tally.koogCalls++;
+      return calls;
+    }
+    if (element.role === 'tool' && !('tool_call_id' in element) && unanswered.length > 0) {
+      const result = { ...element, tool_call_id: unanswered.shift() };
+      originals.set(result, element);
+      return result;
+    }
     for (const call of callsOf(element)) waiting.set(call.name, [...(waiting.get(call.name) ?? []), call.id]);
     const role = element.role;
     const answered = element.tool_call_id;
@@ -328,8 +358,30 @@ function readMessages(list: unknown[], field: { path: string; encoded: boolean }
     draft.sourceType = String(original.role);
   }
   tally.toolDefinitions += definitions.size;
-  tally.renamedResults += originals.size;
+  tally.renamedResults += [...originals.values()].filter((original) => isRecord(original) && !KNOWN_ROLES.has(String(original.role))).length;
   return drafts.filter((draft) => !definitions.has(draft.raw));
+}
+
+/**
+ * The calls of a Koog message: its content the JSON of `[{function: {name, arguments}, id, type: "function"}]`, as
+ * Koog's Langfuse adapter writes tool calls (JetBrains/koog `agents-features-opentelemetry`
+ * `integration/langfuse/LangfuseSpanAdapter.kt`, `event/EventBodyFields.kt` ToolCalls).
+ */
+function koogCalls(element: Record<string, unknown>): Record<string, unknown>[] | undefined {
+  if ((element.role !== 'assistant' && element.role !== 'tool') || 'tool_calls' in element || typeof element.content !== 'string') return undefined;
+  if (!element.content.startsWith('[{')) return undefined;
+  const parsed = parseJson(element.content)?.value;
+  if (!Array.isArray(parsed) || parsed.length === 0) return undefined;
+  const calls = parsed.filter(
+    (call): call is Record<string, unknown> =>
+      isRecord(call) &&
+      call.type === 'function' &&
+      typeof call.id === 'string' &&
+      call.id !== '' &&
+      isRecord(call.function) &&
+      typeof call.function.name === 'string',
+  );
+  return calls.length === parsed.length ? calls : undefined;
 }
 
 const KNOWN_ROLES = new Set(['system', 'developer', 'user', 'human', 'assistant', 'ai', 'tool', 'function', 'model']);
@@ -444,6 +496,42 @@ function resume(turn: CallTurn, historyOf: ReadonlyMap<string, MessageDraft[]>, 
   if (!history) return;
   turn.input = [...history, ...turn.input.filter((draft) => draft.role !== 'system' || !history.some((h) => h.text === draft.text))];
   tally.resumed++;
+}
+
+/**
+ * A generation answered only with calls, which a later generation sends again after the same input, each call
+ * followed by its result (Koog splits one answer into a message a call, and puts each result after its call):
+ * the later one tells it, and their two orders would not merge. Its model, usage and time go to the first
+ * message of the later input that holds one of its calls. Returns how many were dropped.
+ */
+function dropToldAgain(turns: CallTurn[]): number {
+  let dropped = 0;
+  for (let t = turns.length - 1; t >= 0; t--) {
+    const turn = turns[t];
+    if (!turn) continue;
+    const ids = turn.output.flatMap((draft) => draft.toolCalls.map((call) => call.id));
+    if (ids.length === 0 || ids.some((id) => id === undefined) || turn.output.some((draft) => draft.role !== 'ai' || draft.text.trim() !== '')) continue;
+    const later = turns.slice(t + 1).find((next) => {
+      if (next.input.length <= turn.input.length) return false;
+      if (!turn.input.every((draft, i) => next.input[i]?.role === draft.role && next.input[i].text === draft.text)) return false;
+      const since = next.input.slice(turn.input.length);
+      const sent = new Set(since.flatMap((draft) => draft.toolCalls.map((call) => call.id)));
+      // Sent back as it was answered, the answer's messages one after another, the calls merge as they are.
+      const asAnswered = turn.output.every((draft, i) => since[i]?.toolCalls.map((call) => call.id).join() === draft.toolCalls.map((call) => call.id).join());
+      return !asAnswered && ids.every((id) => sent.has(id));
+    });
+    if (!later) continue;
+    const answer = turn.output.find((draft) => draft.usage !== undefined || draft.model !== undefined) ?? turn.output[0];
+    const first = later.input.find((draft) => draft.toolCalls.some((call) => call.id === ids[0]));
+    if (answer && first) {
+      first.usage ??= answer.usage;
+      first.model ??= answer.model;
+      first.timestamp ??= answer.timestamp;
+    }
+    turns.splice(t, 1);
+    dropped++;
+  }
+  return dropped;
 }
 
 /**

@@ -123,7 +123,7 @@ function read(input: ParsedInput): AdapterOutput {
   for (const key of keys) {
     const found = listOf(store.store[key]);
     // A key that is not an identifier cannot be spelled in a location path: point at the store.
-    const keyPath = store.base === undefined ? [] : /^[A-Za-z_$][\w$]*$/.test(key) ? [...store.base, key] : store.base;
+    const keyPath = store.base === undefined ? [] : /^[a-z_$][\w$]*$/i.test(key) ? [...store.base, key] : store.base;
     if (!found) {
       list.add(key, [problemDraft(store.store[key], formatPath(keyPath), 'expected a list of ChatMessages, or one written as a JSON string')]);
       continue;

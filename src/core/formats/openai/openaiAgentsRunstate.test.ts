@@ -3,6 +3,7 @@ import committed from '../../../../fixtures/real/openai-agents-js/v1.17-side-eff
 import nested from '../../../../fixtures/real/openai-agents-js/v1.2-nested-approval.json?raw';
 import pythonApproval from '../../../../fixtures/real/openai-agents-python/v1_13_pending_tool_approval.json?raw';
 import pythonCustom from '../../../../fixtures/real/openai-agents-python/v1_9_custom_tool_call_and_tool_origin.json?raw';
+import pythonProgram from '../../../../fixtures/real/openai-agents-python/v1_13_programmatic_tool_calling.json?raw';
 import { allRules, input, json, rules, transcript } from '../../testing/importing';
 import { detectFormat } from '../registry';
 import { openaiAgentsRunstate } from './openaiAgentsRunstate';
@@ -85,6 +86,21 @@ describe('openai-agents-runstate real files', () => {
     expect(t.links.get('custom-call-1')?.results).toEqual([2]);
     expect(rules(t)).toEqual([]);
   });
+
+  it("reads a program, the call it made and its program_output: the call was answered inside the finished program (Python's program items)", () => {
+    const t = transcript(pythonProgram);
+    expect(t.messages.map((m) => [m.role, m.sourceType, m.location.path, m.text, m.toolCallId])).toEqual([
+      ['human', 'original_input', 'original_input', 'historical input', undefined],
+      ['ai', 'program', 'generated_items[0]', '', undefined],
+      ['tool', 'program_output', 'generated_items[2]', 'done', 'program-call'],
+    ]);
+    expect(t.messages[1]?.toolCalls.map((c) => [c.id, c.name, c.args, c.answeredInside])).toEqual([
+      ['program-call', 'program', 'lookup()', undefined],
+      ['function-call', 'lookup', {}, 'program-call'],
+    ]);
+    expect(t.links.get('program-call')?.results).toEqual([2]);
+    expect(allRules(t).filter(([rule]) => rule === 'pending-tool-call' || rule === 'orphan-tool-call')).toEqual([]);
+  });
 });
 
 describe('openai-agents-runstate shapes', () => {
@@ -156,10 +172,92 @@ describe('openai-agents-runstate shapes', () => {
       ['tool', 'generatedItems[4]', '$5'],
       ['ai', 'generatedItems[5]', 'Your bill is $5.'],
     ]);
+    // The hand-off keeps the conversation (Billing is sent the whole history); each AI message names its agent.
+    expect(t.messages.map((m) => m.name)).toEqual([undefined, 'Triage', undefined, 'Billing', undefined, 'Billing']);
+    expect(t.notes).toEqual([
+      'Handed off Triage to Billing at generatedItems[1]: the next agent goes on with this history (all of it, or what a hand-off input filter kept). Each AI message is named with the agent that gave it (Triage, Billing).',
+      'Token usage of 3 model responses (modelResponses), on the AI turn each produced.',
+    ]);
     expect(t.messages[3]?.content.map((b) => [b.kind, b.text])).toEqual([['reasoning', 'Look it up.']]);
     expect(t.messages.map((m) => m.usage?.input)).toEqual([undefined, 50, undefined, 80, undefined, 90]);
     expect(t.messages[1]?.usage).toEqual({ input: 50, output: 7, total: 57, totalReported: true, cacheRead: 3, reasoning: 2 });
     expect(rules(t)).toEqual([]);
+  });
+
+  it('reads a Python run state across a hand-off (the calls of the SDK run langsmith-sdk recorded)', () => {
+    // fixtures/real/langsmith-sdk/openai-agents-handoff.request.json is the second of those calls: Handoff
+    // Agent is sent the user's turn, the transfer call and its output, the history these items hold.
+    const assistant = { name: 'Assistant' };
+    const target = { name: 'Handoff Agent' };
+    const transfer = {
+      arguments: '{}',
+      call_id: 'call_gZQiwtvwnhkpwHGNvaxRGRRG',
+      name: 'transfer_to_handoff_agent',
+      type: 'function_call',
+      id: 'fc_08c4dc3be695bfd40069d83d786c1081a3bb9b384a70e408b9',
+      status: 'completed',
+    };
+    const t = transcript(
+      json({
+        $schemaVersion: '1.13',
+        current_agent: target,
+        original_input: 'What is 2 + 2?',
+        model_responses: [],
+        generated_items: [
+          { type: 'handoff_call_item', raw_item: transfer, agent: assistant },
+          {
+            type: 'handoff_output_item',
+            raw_item: { call_id: 'call_gZQiwtvwnhkpwHGNvaxRGRRG', output: '{"assistant": "Handoff Agent"}', type: 'function_call_output' },
+            agent: assistant,
+            source_agent: assistant,
+            target_agent: target,
+          },
+          {
+            type: 'message_output_item',
+            raw_item: {
+              id: 'msg_1',
+              type: 'message',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: '2 + 2 = 4', annotations: [] }],
+            },
+            agent: target,
+          },
+        ],
+      }),
+    );
+    expect(t.messages.map((m) => [m.role, m.name, m.text])).toEqual([
+      ['human', undefined, 'What is 2 + 2?'],
+      ['ai', 'Assistant', ''],
+      ['tool', undefined, '{"assistant": "Handoff Agent"}'],
+      ['ai', 'Handoff Agent', '2 + 2 = 4'],
+    ]);
+    expect(t.notes?.[0]).toMatch(/^Handed off Assistant to Handoff Agent at generated_items\[1\]: /);
+    expect(rules(t)).toEqual([]);
+  });
+
+  it("reads a JS program (callId, code) and its program_output's output; a call of a program still running waits", () => {
+    const program = { type: 'program', id: 'p', callId: 'pc', code: 'await lookup()', fingerprint: 'f' };
+    const call = { ...functionCall('fc', 'lookup'), caller: { type: 'program', callerId: 'pc' } };
+    const items = (status: string) => [
+      { type: 'tool_call_item', rawItem: program, agent: agent('Triage') },
+      { type: 'tool_call_item', rawItem: call, agent: agent('Triage') },
+      { type: 'tool_call_output_item', rawItem: { type: 'program_output', id: 'po', callId: 'pc', output: 'found', status }, agent: agent('Triage') },
+    ];
+    const done = transcript(json(state({ generatedItems: items('completed') })));
+    expect(done.messages.map((m) => [m.role, m.text, m.toolCallId])).toEqual([
+      ['human', 'hi', undefined],
+      ['ai', '', undefined],
+      ['tool', 'found', 'pc'],
+    ]);
+    expect(done.messages[1]?.toolCalls.map((c) => [c.id, c.args, c.answeredInside])).toEqual([
+      ['pc', 'await lookup()', undefined],
+      ['fc', {}, 'pc'],
+    ]);
+    expect(rules(done)).toEqual([]);
+    const running = transcript(json(state({ generatedItems: items('incomplete') })));
+    expect(running.messages[1]?.toolCalls.map((c) => c.answeredInside)).toEqual([undefined, undefined]);
+    expect(rules(running)).toEqual([['pending-tool-call', 1, 'fc']]);
   });
 
   it('keeps a run item without a rawItem, saying why', () => {

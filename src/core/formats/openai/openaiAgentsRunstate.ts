@@ -3,8 +3,10 @@
 // `{$schemaVersion, currentAgent, originalInput, generatedItems, modelResponses, currentStep, ...}`. The
 // conversation is the original input then the generated items, each a RunItem wrapping a protocol item
 // (`rawItem`): the JS SDK's protocol names the call id `callId` and a function result
-// `function_call_result`; Python's are Responses items as they are. docs/FORMATS.md, "OpenAI, Mistral and
-// Ollama" (Agents SDK run states).
+// `function_call_result`; Python's are Responses items as they are. A hand-off (`handoff_call_item`,
+// `handoff_output_item`) keeps the conversation: the next agent is sent the whole history (unless an input
+// filter cut it, and then the state holds what is left), so it reads on, each AI message named with its
+// agent when there are several. docs/FORMATS.md, "OpenAI, Mistral and Ollama" (Agents SDK run states).
 import { formatPath } from '../../json/locate';
 import { isRecord, kindOf } from '../../json/value';
 import type { Usage } from '../../model';
@@ -36,8 +38,6 @@ function detect({ value }: ParsedInput): number {
 const RENAMED = new Map([
   ['function_call_result', 'function_call_output'],
   ['computer_call_result', 'computer_call_output'],
-  ['program', 'program_call'],
-  ['program_output', 'program_call_output'],
 ]);
 
 /** The protocol item as a Responses item: `call_id`, and the Responses type names. */
@@ -74,11 +74,18 @@ function readAgentsUsage(value: unknown): Usage | undefined {
 }
 
 interface Reading {
-  placed: PlacedItem[];
+  /** Each with the name of the agent whose RunItem holds it (none for the run's input). */
+  placed: PlacedItem<string | undefined>[];
   messages: MessageDraft[];
   /** Call ids issued so far, so an approval that repeats its call is not a second call. */
   calls: Set<string>;
+  /** The AI messages of the generated items and the agent that gave each. */
+  spoken: { draft: MessageDraft; agent: string }[];
 }
+
+/** The agent a RunItem names: `agent: {name}` (Python's may carry an `identity` too). */
+const agentOf = (runItem: unknown, key = 'agent'): string | undefined =>
+  isRecord(runItem) && isRecord(runItem[key]) ? stringOf(runItem[key].name) : undefined;
 
 /** The run's input: the user's text, or the items it started from (an earlier run's history and the new turn). */
 function placeInput(input: unknown, key: string, reading: Reading): void {
@@ -90,7 +97,7 @@ function placeInput(input: unknown, key: string, reading: Reading): void {
   input.forEach((item, i) => place(item, item, formatPath([key, i]), reading));
 }
 
-function place(item: unknown, raw: unknown, path: string, reading: Reading): void {
+function place(item: unknown, raw: unknown, path: string, reading: Reading, agent?: string): void {
   if (!isRecord(item)) {
     flush(reading);
     reading.messages.push(problemDraft(raw, path, `expected a protocol item object, got ${kindOf(item)}`));
@@ -99,11 +106,14 @@ function place(item: unknown, raw: unknown, path: string, reading: Reading): voi
   const normalized = responsesItem(item);
   const id = callIdOf(item);
   if (id !== undefined && stringOf(normalized.type)?.endsWith('_call')) reading.calls.add(id);
-  reading.placed.push({ item: normalized, source: item, raw, path, extra: undefined });
+  reading.placed.push({ item: normalized, source: item, raw, path, extra: agent });
 }
 
 function flush(reading: Reading): void {
-  for (const { draft } of readPlacedItems(reading.placed)) reading.messages.push(draft);
+  for (const { draft, first } of readPlacedItems(reading.placed)) {
+    reading.messages.push(draft);
+    if (draft.role === 'ai' && first?.extra !== undefined) reading.spoken.push({ draft, agent: first.extra });
+  }
   reading.placed = [];
 }
 
@@ -129,9 +139,28 @@ function placeGenerated(items: unknown[], key: string, reading: Reading): number
       reading.messages.push(problemDraft(runItem, path, `expected the ${stringOf(runItem.type) ?? 'run'} item to hold a rawItem`));
       return;
     }
-    place(raw, runItem, path, reading);
+    place(raw, runItem, path, reading, agentOf(runItem));
   });
   return approvals;
+}
+
+/**
+ * Where the run changed hands (each `handoff_output_item`'s source and target agent) and, when more than one
+ * agent spoke, each AI message named with its own.
+ */
+function nameAgents(items: unknown, key: string, reading: Reading): string[] {
+  const moves = (Array.isArray(items) ? items : []).flatMap((runItem, i) => {
+    if (!isRecord(runItem) || runItem.type !== 'handoff_output_item') return [];
+    const from = agentOf(runItem, keyIn(runItem, 'sourceAgent', 'source_agent')) ?? agentOf(runItem) ?? '?';
+    const to = agentOf(runItem, keyIn(runItem, 'targetAgent', 'target_agent')) ?? '?';
+    return [`${from} to ${to} at ${formatPath([key, i])}`];
+  });
+  const agents = new Set(reading.spoken.map((s) => s.agent));
+  if (agents.size > 1) for (const { draft, agent } of reading.spoken) draft.name ??= agent;
+  if (moves.length === 0 && agents.size <= 1) return [];
+  const handed =
+    moves.length === 0 ? '' : `Handed off ${moves.join(', ')}: the next agent goes on with this history (all of it, or what a hand-off input filter kept). `;
+  return [`${handed}${agents.size > 1 ? `Each AI message is named with the agent that gave it (${[...agents].join(', ')}).` : ''}`.trim()];
 }
 
 /** Each model response's usage on the first AI message holding one of its output items (by item id or call id). */
@@ -157,7 +186,7 @@ function placeUsage(value: Record<string, unknown>, messages: readonly MessageDr
   return placed;
 }
 
-function stateNotes(value: Record<string, unknown>, reading: Reading, approvals: number, usages: number): string[] {
+function stateNotes(value: Record<string, unknown>, reading: Reading, approvals: number, usages: number, handOffs: string[]): string[] {
   const notes: string[] = [];
   const agent = pick(value, 'currentAgent', 'current_agent');
   const stepKey = keyIn(value, 'currentStep', 'current_step');
@@ -165,6 +194,7 @@ function stateNotes(value: Record<string, unknown>, reading: Reading, approvals:
   const stepType = isRecord(step) ? stringOf(step.type) : undefined;
   if (stepType !== undefined)
     notes.push(`${stepKey}: ${stepType}${isRecord(agent) && typeof agent.name === 'string' ? `, with ${agent.name} as the current agent` : ''}.`);
+  notes.push(...handOffs);
   const data = isRecord(step) && isRecord(step.data) ? step.data : undefined;
   const interruptions = Array.isArray(data?.interruptions) ? data.interruptions : [];
   const outside = interruptions.filter((item) => {
@@ -211,7 +241,7 @@ function stateNotes(value: Record<string, unknown>, reading: Reading, approvals:
 
 function read({ value }: ParsedInput): AdapterOutput {
   if (!isRecord(value)) return { messages: [problemDraft(value, '', `expected ${EXPECTS}; got ${kindOf(value)}`)] };
-  const reading: Reading = { placed: [], messages: [], calls: new Set() };
+  const reading: Reading = { placed: [], messages: [], calls: new Set(), spoken: [] };
   const inputKey = keyIn(value, 'originalInput', 'original_input');
   placeInput(value[inputKey], inputKey, reading);
   const key = keyIn(value, 'generatedItems', 'generated_items');
@@ -219,7 +249,8 @@ function read({ value }: ParsedInput): AdapterOutput {
   const approvals = Array.isArray(generated) ? placeGenerated(generated, key, reading) : 0;
   flush(reading);
   const usages = placeUsage(value, reading.messages);
-  return { messages: reading.messages, notes: stateNotes(value, reading, approvals, usages) };
+  const handOffs = nameAgents(generated, key, reading);
+  return { messages: reading.messages, notes: stateNotes(value, reading, approvals, usages, handOffs) };
 }
 
 export const openaiAgentsRunstate: FormatAdapter = {

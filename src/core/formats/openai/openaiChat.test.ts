@@ -6,6 +6,7 @@ import legacy from '../../../../fixtures/formats/openai-chat/legacy-functions.js
 import response from '../../../../fixtures/formats/openai-chat/response.json?raw';
 import toolCalls from '../../../../fixtures/formats/openai-chat/tool-calls.json?raw';
 import weatherOrphan from '../../../../fixtures/weather-orphan.openai.json?raw';
+import xaiToolCall from '../../../../fixtures/real/vercel-ai/xai-tool-call.json?raw';
 import { input, json, rules, transcript } from '../../testing/importing';
 import { detectFormat } from '../registry';
 import { openaiChat } from './openaiChat';
@@ -57,6 +58,23 @@ describe('openai-chat fixtures', () => {
     });
     expect(t.tokens.totals).toMatchObject({ input: 97, output: 52, total: 149, cacheRead: 64 });
     expect(rules(t)).toEqual([['pending-tool-call', 0, 'call_abc']]);
+  });
+
+  it('counts reasoning tokens reported beside completion_tokens as output, so the total adds up (vercel/ai xai-tool-call.json)', () => {
+    const t = transcript(xaiToolCall);
+    expect(t.format).toBe('openai-chat');
+    expect(t.messages[0]?.usage).toEqual({ input: 291, output: 26 + 189, total: 506, totalReported: true, cacheRead: 244, reasoning: 189 });
+    expect(t.findings.map((f) => f.rule)).toEqual(['pending-tool-call']);
+  });
+
+  it('keeps reasoning inside completion_tokens when the total says so, and a total that adds up neither way as reported', () => {
+    const usageOf = (usage: Record<string, unknown>) =>
+      transcript(json({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }], usage }))
+        .messages[0]?.usage;
+    const details = { completion_tokens_details: { reasoning_tokens: 8 } };
+    expect(usageOf({ prompt_tokens: 10, completion_tokens: 20, total_tokens: 30, ...details })).toMatchObject({ output: 20, total: 30, reasoning: 8 });
+    expect(usageOf({ prompt_tokens: 10, completion_tokens: 20, total_tokens: 38, ...details })).toMatchObject({ output: 28, total: 38, reasoning: 8 });
+    expect(usageOf({ prompt_tokens: 10, completion_tokens: 20, total_tokens: 99, ...details })).toMatchObject({ output: 20, total: 99, reasoning: 8 });
   });
 
   it('links legacy function_call / function messages by name, with synthesized ids', () => {

@@ -90,13 +90,26 @@ export function readChatUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
   const promptDetails = isRecord(value.prompt_tokens_details) ? value.prompt_tokens_details : {};
   const completionDetails = isRecord(value.completion_tokens_details) ? value.completion_tokens_details : {};
+  const input = numberOf(value.prompt_tokens);
+  const completion = numberOf(value.completion_tokens);
+  const total = numberOf(value.total_tokens);
+  const reasoning = numberOf(completionDetails.reasoning_tokens);
+  // OpenAI counts reasoning_tokens inside completion_tokens; xAI counts them beside it, its total being
+  // prompt + completion + reasoning (fixtures/real/vercel-ai/xai-tool-call.json: 291 + 26 + 189 = 506).
+  // Output here always counts the reasoning, so such a total adds up.
+  const apart =
+    reasoning !== undefined &&
+    reasoning > 0 &&
+    total !== undefined &&
+    total !== (input ?? 0) + (completion ?? 0) &&
+    total === (input ?? 0) + (completion ?? 0) + reasoning;
   return usageFrom({
-    input: numberOf(value.prompt_tokens),
-    output: numberOf(value.completion_tokens),
-    total: numberOf(value.total_tokens),
+    input,
+    output: apart ? (completion ?? 0) + reasoning : completion,
+    total,
     // DeepSeek reports its cache hits as `prompt_cache_hit_tokens`.
     cacheRead: numberOf(promptDetails.cached_tokens) ?? numberOf(value.prompt_cache_hit_tokens),
-    reasoning: numberOf(completionDetails.reasoning_tokens),
+    reasoning,
   });
 }
 

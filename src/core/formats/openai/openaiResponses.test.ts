@@ -146,6 +146,30 @@ describe('openai-responses shapes', () => {
     ]);
   });
 
+  it('reads a program as a call of its code, its program_output as the result, and a call the finished program made as answered inside it', () => {
+    // openai/openai-node src/resources/responses/responses.ts: Program {call_id, code, fingerprint}, ProgramOutput {call_id, result, status}.
+    const t = transcript(
+      json({
+        object: 'response',
+        status: 'completed',
+        output: [
+          { type: 'program', id: 'p1', call_id: 'pc', code: 'await lookup()', fingerprint: 'f' },
+          { type: 'function_call', id: 'fc1', call_id: 'fc', name: 'lookup', arguments: '{}', caller: { type: 'program', caller_id: 'pc' } },
+          { type: 'program_output', id: 'po1', call_id: 'pc', result: 'found', status: 'completed' },
+        ],
+      }),
+    );
+    expect(t.messages.map((m) => [m.role, m.sourceType, m.text, m.toolCallId])).toEqual([
+      ['ai', 'program', '', undefined],
+      ['tool', 'program_output', 'found', 'pc'],
+    ]);
+    expect(t.messages[0]?.toolCalls.map((c) => [c.id, c.name, c.args, c.answeredInside])).toEqual([
+      ['pc', 'program', 'await lookup()', undefined],
+      ['fc', 'lookup', {}, 'pc'],
+    ]);
+    expect(rules(t)).toEqual([]);
+  });
+
   it('reads items one per line, keeping a bad line', () => {
     const lines = [
       json({ type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' }),

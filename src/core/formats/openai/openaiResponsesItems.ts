@@ -6,7 +6,9 @@
 // and results line up as they do in Chat-shaped formats and the adjacency rules read the same. A run
 // is reasoning first, then at most one assistant message, then calls; a reasoning item or message
 // after the run's message or calls starts the next turn. An MCP tool listing or approval request the run
-// produced is shown in its turn. Every other item stands alone.
+// produced is shown in its turn. Every other item stands alone. A `program` (programmatic tool calling) is
+// a call whose arguments are its code, answered by its `program_output`; a call the program made is
+// answered inside it once the program completed.
 import { formatPath, linePath, type PathSegment } from '../../json/locate';
 import { isRecord, preview } from '../../json/value';
 import type { ContentBlock, Role, ToolCall } from '../../model';
@@ -67,7 +69,28 @@ export function readItems({ items, path }: ItemList, input?: ParsedInput): Messa
     addToTurn(turn, item, kind, type);
   });
   flush();
+  answeredInsidePrograms(items, drafts);
   return drafts;
+}
+
+/**
+ * Programmatic tool calling: a call whose `caller` is `{type: "program", caller_id}` was made by that program's
+ * code, its result handed back into the program. When the program's `program_output` says it completed, the
+ * call was answered there; while the program runs (no output, or `incomplete`) the call waits like any other.
+ */
+function answeredInsidePrograms(items: readonly unknown[], drafts: readonly MessageDraft[]): void {
+  const completed = new Set<string>();
+  for (const item of items) {
+    const id = isRecord(item) && item.type === 'program_output' && item.status === 'completed' ? (stringOf(item.call_id) ?? stringOf(item.callId)) : undefined;
+    if (id !== undefined) completed.add(id);
+  }
+  if (completed.size === 0) return;
+  for (const draft of drafts)
+    for (const call of draft.toolCalls) {
+      const caller = isRecord(call.raw) && isRecord(call.raw.caller) ? call.raw.caller : undefined;
+      const program = caller?.type === 'program' ? (stringOf(caller.caller_id) ?? stringOf(caller.callerId)) : undefined;
+      if (program !== undefined && completed.has(program)) call.answeredInside = program;
+    }
 }
 
 /** `attached`: what the model's run lists or asks for besides its message and calls, shown in its turn. */
@@ -84,7 +107,7 @@ function aiKind(type: string | undefined, role: string | undefined): AiKind | un
   if (type === 'reasoning') return 'reasoning';
   if (type !== undefined && ATTACHED.has(type)) return 'attached';
   if ((type === 'message' || type === undefined) && role === 'assistant') return 'message';
-  if (type?.endsWith('_call')) return 'call';
+  if (type?.endsWith('_call') || type === 'program') return 'call';
   return undefined;
 }
 
@@ -146,8 +169,9 @@ function callOf(item: Record<string, unknown>, type: string, id: string): ToolCa
     // function_call: the shared reader parses the JSON string and explains where it breaks.
     return { ...readToolCall({ id, function: { name: item.name, arguments: item.arguments } }, false), raw: item };
   }
-  // custom_tool_call carries free-text `input`; computer/shell calls an `action`, apply_patch an `operation`.
-  const args = item.arguments ?? item.input ?? item.action ?? item.operation;
+  // custom_tool_call carries free-text `input`; computer/shell calls an `action`, apply_patch an `operation`,
+  // a program its JavaScript `code`.
+  const args = item.arguments ?? item.input ?? item.action ?? item.operation ?? item.code;
   return { id, name: stringOf(item.name) ?? type.replace(/_call$/, ''), args, raw: item };
 }
 
@@ -158,14 +182,15 @@ function standalone(item: Record<string, unknown>, type: string | undefined, rol
     const content = readContent(item.content);
     return { ...base(item, mapped, role ?? '', path), content, text: joinText(content) };
   }
-  if (type?.endsWith('_call_output')) return output(item, type, path);
+  if (type?.endsWith('_call_output') || type === 'program_output') return output(item, type, path);
   if (type === undefined) return problemDraft(item, path, 'expected a `type` or a message `role`');
   // item_reference, mcp_list_tools, approvals and types newer than this reader: kept as they are.
   return { ...base(item, 'other', type, path), content: [{ kind: 'other', type, raw: item }], text: preview(item) };
 }
 
 function output(item: Record<string, unknown>, type: string, path: string): MessageDraft {
-  const { output: value } = item;
+  // program_output holds its `result` (the Agents JS protocol's `output`).
+  const value = item.output ?? (type === 'program_output' ? item.result : undefined);
   const content = typeof value === 'string' || Array.isArray(value) ? readContent(value) : value === undefined ? [] : readContent([value]);
   const status = stringOf(item.status);
   return {

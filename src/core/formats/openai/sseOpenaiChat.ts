@@ -3,7 +3,7 @@
 // accumulates them: content, refusal and reasoning appended, tool calls gathered by `index` with their
 // argument fragments joined, the last finish_reason and usage kept. Then read by openaiChatRead.ts.
 // Each choice of `n` > 1 is a conversation of its own. Sources: docs/FORMATS.md, "Provider streams".
-import { describeShape, isRecord } from '../../json/value';
+import { describeShape, isRecord, ownField, setField } from '../../json/value';
 import { numberOf, stringOf } from '../common/fields';
 import { StreamedResponse, streamAdapter, StreamReader } from '../common/stream';
 import type { Mark } from '../common/markedList';
@@ -49,11 +49,11 @@ class Choice {
   delta(delta: Record<string, unknown>): void {
     for (const [key, value] of Object.entries(delta)) {
       if (value === null || value === undefined) continue;
-      if (typeof value === 'string' && APPENDED.includes(key)) this.message[key] = append(this.message[key], value);
+      if (typeof value === 'string' && APPENDED.includes(key)) setField(this.message, key, append(ownField(this.message, key), value));
       else if (key === 'tool_calls' && Array.isArray(value)) value.forEach((call, k) => this.call(call, k));
       else if (key === 'function_call' && isRecord(value)) this.legacyCall(value);
       else if (key === 'audio' && isRecord(value)) this.audio(value);
-      else this.message[key] = value;
+      else setField(this.message, key, value);
     }
   }
 
@@ -72,7 +72,7 @@ class Choice {
         call.custom ??= { name: '', input: '' };
         if (typeof value.name === 'string' && value.name !== '') call.custom.name = value.name;
         if (typeof value.input === 'string') call.custom.input += value.input;
-      } else call.fields[key] = value;
+      } else setField(call.fields, key, value);
     }
   }
 
@@ -86,7 +86,7 @@ class Choice {
   private audio(delta: Record<string, unknown>): void {
     const audio = isRecord(this.message.audio) ? this.message.audio : {};
     for (const [key, value] of Object.entries(delta)) {
-      audio[key] = (key === 'data' || key === 'transcript') && typeof value === 'string' ? append(audio[key], value) : value;
+      setField(audio, key, (key === 'data' || key === 'transcript') && typeof value === 'string' ? append(audio[key], value) : value);
     }
     this.message.audio = audio;
   }
@@ -121,7 +121,7 @@ class Completion {
   chunk(chunk: Record<string, unknown>, i: number): void {
     for (const [key, value] of Object.entries(chunk)) {
       if (key === 'choices' || key === 'usage' || key === 'obfuscation' || value === null || value === undefined) continue;
-      this.fields[key] = value;
+      setField(this.fields, key, value);
     }
     if (isRecord(chunk.usage)) this.usage = chunk.usage;
     if (!Array.isArray(chunk.choices)) return;
@@ -131,7 +131,7 @@ class Completion {
       const choice = this.choices.get(index) ?? new Choice(index, i);
       this.choices.set(index, choice);
       // Log probabilities are left out: per token, they would outweigh the message.
-      for (const [key, value] of Object.entries(raw)) if (!CHOICE_KEYS.has(key)) choice.fields[key] = value;
+      for (const [key, value] of Object.entries(raw)) if (!CHOICE_KEYS.has(key)) setField(choice.fields, key, value);
       if (typeof raw.finish_reason === 'string') choice.finishReason = raw.finish_reason;
       if (isRecord(raw.delta)) choice.delta(raw.delta);
     });

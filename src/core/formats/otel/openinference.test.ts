@@ -228,6 +228,61 @@ describe('openinference traces', () => {
     expect(allRules(agents)).toEqual([]);
   });
 
+  it('reads an OpenAI Agents hand-off as one conversation, the answers named with the AGENT span of each call', () => {
+    // The openai-agents instrumentor's layout (Arize-ai/openinference@1fe497f, _processor.py): an AGENT span per
+    // agent, the response's instructions as input message 0, the input items after it. The content is the hand-off
+    // langsmith-sdk's cassette recorded (fixtures/real/langsmith-sdk/openai-agents-handoff.request.json).
+    const agentSpan = (spanId: string, name: string, start: number) => ({
+      name,
+      spanId,
+      parentSpanId: 'w',
+      traceId: 't',
+      startTimeUnixNano: start,
+      attributes: { 'openinference.span.kind': 'AGENT', 'graph.node.id': name },
+    });
+    const llmSpan = (spanId: string, parent: string, start: number, messages: Record<string, unknown>) => ({
+      name: 'response',
+      spanId,
+      parentSpanId: parent,
+      traceId: 't',
+      startTimeUnixNano: start,
+      attributes: { 'openinference.span.kind': 'LLM', ...messages },
+    });
+    const transfer = {
+      'tool_calls.0.tool_call.id': 'call_gZQiwtvwnhkpwHGNvaxRGRRG',
+      'tool_calls.0.tool_call.function.name': 'transfer_to_handoff_agent',
+    };
+    const prefixed = (prefix: string, fields: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${prefix}.message.${key}`, value]));
+    const spans = [
+      { name: 'Agent workflow', spanId: 'w', traceId: 't', startTimeUnixNano: 0, attributes: { 'openinference.span.kind': 'AGENT' } },
+      agentSpan('a', 'Assistant', 1),
+      llmSpan('r1', 'a', 2, {
+        ...prefixed('llm.input_messages.0', { role: 'system', content: 'You are a helpful assistant. Hand off to Handoff Agent for math questions.' }),
+        ...prefixed('llm.input_messages.1', { role: 'user', content: 'What is 2 + 2?' }),
+        ...prefixed('llm.output_messages.0', { role: 'assistant', ...transfer }),
+      }),
+      agentSpan('b', 'Handoff Agent', 3),
+      llmSpan('r2', 'b', 4, {
+        ...prefixed('llm.input_messages.0', { role: 'system', content: 'You are a math expert. Answer math questions concisely.' }),
+        ...prefixed('llm.input_messages.1', { role: 'user', content: 'What is 2 + 2?' }),
+        ...prefixed('llm.input_messages.2', { role: 'assistant', ...transfer }),
+        ...prefixed('llm.input_messages.3', { role: 'tool', tool_call_id: 'call_gZQiwtvwnhkpwHGNvaxRGRRG', content: '{"assistant": "Handoff Agent"}' }),
+        ...prefixed('llm.output_messages.0', { role: 'assistant', content: '2 + 2 = 4' }),
+      }),
+    ];
+    const output = openinference.read(input(spans));
+    expect(output.conversations).toBeUndefined();
+    expect(output.messages.map((m) => [m.role, m.name, m.text])).toEqual([
+      ['system', 'Assistant', 'You are a helpful assistant. Hand off to Handoff Agent for math questions.'],
+      ['human', undefined, 'What is 2 + 2?'],
+      ['ai', 'Assistant', ''],
+      ['tool', undefined, '{"assistant": "Handoff Agent"}'],
+      ['system', 'Handoff Agent', 'You are a math expert. Answer math questions concisely.'],
+      ['ai', 'Handoff Agent', '2 + 2 = 4'],
+    ]);
+  });
+
   it('makes a smolagents managed agent a conversation of its own, under the call that gave it its task', () => {
     const result = importText(managedAgent);
     if (!result.ok) throw new Error(result.error.message);

@@ -8,6 +8,7 @@
 // smolagents' roles `tool-call` and `tool-response` (huggingface/smolagents @e3a5b89
 // src/smolagents/memory.py, ActionStep.to_messages) carry the step's calls as the text
 // `Calling tools:\n[<Python repr of {id, type, function: {name, arguments}}>]` and its observation.
+import { MAX_DEPTH } from '../../json/depth';
 import { isRecord, parseJson } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../model';
 import { guarded } from '../common/guard';
@@ -61,9 +62,11 @@ function detect(input: ParsedInput): number {
  */
 function llmFields(attributes: Map<string, Attribute>): Fields {
   const fields: Fields = new Map();
-  const flatten = (key: string, value: unknown, path: string): void => {
-    if (Array.isArray(value)) value.forEach((item, i) => flatten(`${key}.${i}`, item, path));
-    else if (isRecord(value)) for (const [k, item] of Object.entries(value)) flatten(`${key}.${k}`, item, path);
+  // As deep as input nests (json/depth): a value below that is kept whole under its key.
+  const flatten = (key: string, value: unknown, path: string, depth = 0): void => {
+    if (depth >= MAX_DEPTH) fields.set(key, { value, path });
+    else if (Array.isArray(value)) value.forEach((item, i) => flatten(`${key}.${i}`, item, path, depth + 1));
+    else if (isRecord(value)) for (const [k, item] of Object.entries(value)) flatten(`${key}.${k}`, item, path, depth + 1);
     else fields.set(key, { value, path });
   };
   for (const [key, attribute] of attributes) {
@@ -119,7 +122,10 @@ function read(input: ParsedInput): AdapterOutput {
     }
     if (span.traceId !== undefined) turn.trace = span.traceId;
     const agent = agentOf(span, tree);
-    if (agent !== undefined) turn.label = agent;
+    if (agent !== undefined) {
+      turn.label = agent;
+      turn.agent = agent;
+    }
     return turn;
   });
   const merged = mergeTurns(turns);

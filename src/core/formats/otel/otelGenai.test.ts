@@ -4,6 +4,7 @@ import clean from '../../../../fixtures/formats/otel-genai/clean.json?raw';
 import fault from '../../../../fixtures/formats/otel-genai/fault.json?raw';
 import toolCalls from '../../../../fixtures/formats/otel-genai/tool-calls.json?raw';
 import attributeMap from '../../../../fixtures/real/openinference/otel_genai_client_span_tool_calls.json?raw';
+import deprecatedAttributeMap from '../../../../fixtures/real/openinference/otel_genai_deprecated_client_span_tool_calls.json?raw';
 import { importText } from '../../import';
 import { input, json, rules, transcript } from '../../testing/importing';
 import { vercelAiUi } from '../vercel/vercelAiUi';
@@ -198,7 +199,7 @@ describe('otel-genai shapes', () => {
     let deep: unknown = [];
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(otelGenai.detect(input(deep))).toBe(0);
-    expect(otelGenai.read(input(deep)).messages[0]?.problem).toMatch(/could not be read as OpenTelemetry GenAI spans|no span carries/);
+    expect(otelGenai.read(input(deep)).messages[0]?.problem).toMatch(/could not be read as OpenTelemetry GenAI spans|no span carries|got an array/);
   });
 
   it('does not take other shapes', () => {
@@ -228,6 +229,56 @@ describe('otel-genai real files and message values', () => {
     expect(t.messages[3]).toMatchObject({ id: 'chatcmpl-CQF10eCkoFphJZJQkzzN6EkTD0AVF', model: 'gpt-4-0613', usage: { input: 97, output: 52 } });
     expect(t.messages[0]?.location.path).toBe('');
     expect(rules(t)).toEqual([]);
+  });
+
+  it('reads the same span in the deprecated form: gen_ai.prompt, and gen_ai.completion as one {text, finish_reason} (openinference-genai test fixture)', () => {
+    const t = transcript(deprecatedAttributeMap);
+    expect(t.format).toBe('otel-genai');
+    expect(t.messages.map((m) => [m.role, m.sourceType, m.text, m.toolCallId])).toEqual([
+      ['human', 'user', 'Weather in Paris?', undefined],
+      ['ai', 'assistant', 'Absolutely! Let me check the weather for you.', undefined],
+      ['tool', 'tool_call_response', 'rainy, 57°F', '1234'],
+      ['ai', '(object)', 'The weather in Paris is currently rainy with a temperature of 57°F.', undefined],
+    ]);
+    expect(t.messages[1]?.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([['1234', 'get_weather', { location: 'Paris' }]]);
+    expect(t.messages[3]).toMatchObject({ id: 'chatcmpl-CQF10eCkoFphJZJQkzzN6EkTD0AVF', model: 'gpt-4-0613', usage: { input: 97, output: 52 } });
+    expect(t.messages[3]?.raw).toEqual({ text: 'The weather in Paris is currently rainy with a temperature of 57°F.', finish_reason: 'stop' });
+    expect(rules(t)).toEqual([]);
+  });
+
+  it('reads gen_ai.prompt and gen_ai.completion as JSON strings, on the span or on their older content events', () => {
+    const minimal = {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.prompt': '[{"role":"user","parts":[{"type":"text","content":"hi"}]}]',
+      'gen_ai.completion': '{"text":"hello","finish_reason":"stop"}',
+    };
+    expect(otelGenai.detect(input(minimal))).toBe(100);
+    expect(transcript(json(minimal)).messages.map((m) => [m.role, m.text])).toEqual([
+      ['human', 'hi'],
+      ['ai', 'hello'],
+    ]);
+    // semantic-conventions@1c93c94: the OpenAI messages format, in the attributes of two span events.
+    const event = (name: string, key: string, value: unknown) => ({ name, timeUnixNano: '1', attributes: [attr(key, value)] });
+    const span = spanOf(1, [attr('gen_ai.system', 'openai')], {
+      events: [
+        event('gen_ai.content.prompt', 'gen_ai.prompt', [{ role: 'user', content: 'What is the capital of France?' }]),
+        event('gen_ai.content.completion', 'gen_ai.completion', [{ role: 'assistant', content: 'The capital of France is Paris.' }]),
+      ],
+    });
+    const t = transcript(json({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }));
+    expect(t.format).toBe('otel-genai');
+    expect(t.messages.map((m) => [m.role, m.text, m.location.path])).toEqual([
+      ['human', 'What is the capital of France?', 'resourceSpans[0].scopeSpans[0].spans[0].events[0]'],
+      ['ai', 'The capital of France is Paris.', 'resourceSpans[0].scopeSpans[0].spans[0].events[1]'],
+    ]);
+  });
+
+  it('reads gen_ai.input.messages rather than gen_ai.prompt when a span has both', () => {
+    const both = {
+      'gen_ai.input.messages': [{ role: 'user', parts: [{ type: 'text', content: 'new' }] }],
+      'gen_ai.prompt': '[{"role":"user","content":"old"}]',
+    };
+    expect(transcript(json(both)).messages.map((m) => m.text)).toEqual(['new']);
   });
 
   // The schema: open-telemetry/semantic-conventions @953276f docs/gen-ai/gen-ai-input-messages.json.

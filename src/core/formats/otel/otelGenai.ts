@@ -4,10 +4,12 @@
 // (parts), `gen_ai.input.messages` / `gen_ai.output.messages` (`{role, parts, name?, finish_reason?}`),
 // structured or as a JSON string; usage in `gen_ai.usage.*`. Also the deprecated span events
 // (`model/gen-ai/deprecated/events-deprecated.yaml`): `gen_ai.{system,user,assistant,tool}.message` and
-// `gen_ai.choice`, body in the `gen_ai.event.content` JSON string as Azure AI Inference writes it. And
-// the value of one of those attributes on its own: a list of `{role, parts}` messages.
+// `gen_ai.choice`, body in the `gen_ai.event.content` JSON string as Azure AI Inference writes it; and
+// the older `gen_ai.prompt` / `gen_ai.completion` JSON strings (deprecated in @32b75a8), on the span or
+// on its `gen_ai.content.prompt` / `gen_ai.content.completion` events. And the value of one of those
+// attributes on its own: a list of `{role, parts}` messages.
 import { formatPath, linePath } from '../../json/locate';
-import { isRecord, kindOf, parseJson } from '../../json/value';
+import { assignFields, isRecord, kindOf, parseJson, setField } from '../../json/value';
 import type { ContentBlock, ContentKind, Role, ToolCall, Usage } from '../../model';
 import { guarded } from '../common/guard';
 import { joinText, newDraft, problemDraft, textOf } from '../common/drafts';
@@ -23,6 +25,14 @@ import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, Par
 const INPUT = 'gen_ai.input.messages';
 const OUTPUT = 'gen_ai.output.messages';
 const SYSTEM = 'gen_ai.system_instructions';
+/** The older names, read like INPUT and OUTPUT when those are absent: semantic-conventions@32b75a8 deprecated them. */
+const PROMPT = 'gen_ai.prompt';
+const COMPLETION = 'gen_ai.completion';
+/** The events that held them before they were span attributes of their own (semantic-conventions@1c93c94 model/trace/gen-ai.yaml). */
+const CONTENT_EVENTS = new Map([
+  ['gen_ai.content.prompt', PROMPT],
+  ['gen_ai.content.completion', COMPLETION],
+]);
 const EXPECTS = `OTLP/JSON spans ({"resourceSpans": [...]}, a span list, one span or its attributes) with ${INPUT} / ${OUTPUT} attributes, or such a value on its own: [{"role", "parts": [{"type": "text", "content"}, ...]}]`;
 
 const ROLES = new Map<string, Role>([
@@ -41,18 +51,19 @@ const EVENT_ROLES = new Map<string, string>([
 ]);
 
 function hasMessages(attributes: Map<string, Attribute>): boolean {
-  return attributes.has(INPUT) || attributes.has(OUTPUT) || attributes.has(SYSTEM);
+  return attributes.has(INPUT) || attributes.has(OUTPUT) || attributes.has(SYSTEM) || attributes.has(PROMPT) || attributes.has(COMPLETION);
 }
 
 function hasMessageEvents(span: Record<string, unknown>): boolean {
   return (
-    Array.isArray(span.events) && span.events.some((e) => isRecord(e) && typeof e.name === 'string' && (EVENT_ROLES.has(e.name) || e.name === 'gen_ai.choice'))
+    Array.isArray(span.events) &&
+    span.events.some((e) => isRecord(e) && typeof e.name === 'string' && (EVENT_ROLES.has(e.name) || e.name === 'gen_ai.choice' || CONTENT_EVENTS.has(e.name)))
   );
 }
 
 function detect(input: ParsedInput): number {
   const keys = sampleAttributeKeys(input);
-  if (keys.has(INPUT) || keys.has(OUTPUT) || keys.has(SYSTEM)) return 100;
+  if (keys.has(INPUT) || keys.has(OUTPUT) || keys.has(SYSTEM) || keys.has(PROMPT) || keys.has(COMPLETION)) return 100;
   if ([...keys].some((key) => key.startsWith('gen_ai.'))) {
     // GenAI spans without content (capture off) or with the deprecated events: still ours, but say so when read.
     return 60;
@@ -181,20 +192,24 @@ function readMessageValue(input: ParsedInput, list: unknown[], prefix: string): 
 
 function readTurn(span: Span, tree: SpanTree): CallTurn {
   const system = span.attributes.get(SYSTEM);
-  const inputAttribute = span.attributes.get(INPUT);
-  const outputAttribute = span.attributes.get(OUTPUT);
+  const current = span.attributes.has(INPUT) || span.attributes.has(OUTPUT);
+  const inputAttribute = span.attributes.get(INPUT) ?? (current ? undefined : span.attributes.get(PROMPT));
+  const outputAttribute = span.attributes.get(OUTPUT) ?? (current ? undefined : span.attributes.get(COMPLETION));
   const turn: CallTurn =
     system || inputAttribute || outputAttribute
       ? {
-          input: [...(system ? readSystem(system) : []), ...(inputAttribute ? readMessages(inputAttribute, 'human') : [])],
-          output: outputAttribute ? readMessages(outputAttribute, 'ai') : [],
+          input: [...(system ? readSystem(system) : []), ...(inputAttribute ? readMessages(inputAttribute, 'human', !current) : [])],
+          output: outputAttribute ? readMessages(outputAttribute, 'ai', !current) : [],
         }
       : readEvents(span);
   const answer = turn.output.find((draft) => draft.role === 'ai') ?? turn.output[0];
   if (answer) describeAnswer(answer, span, turn.output.length === 1);
   if (span.traceId !== undefined) turn.trace = span.traceId;
   const label = agentName(span, tree);
-  if (label !== undefined) turn.label = label;
+  if (label !== undefined) {
+    turn.label = label;
+    turn.agent = label;
+  }
   return turn;
 }
 
@@ -255,17 +270,29 @@ function readSystem(attribute: Attribute): MessageDraft[] {
   return [newDraft('system', SYSTEM, content, value, attribute.path)];
 }
 
-function readMessages(attribute: Attribute, plainTextRole: Role): MessageDraft[] {
+/** `older`: the value of `gen_ai.prompt` / `gen_ai.completion`, which writers also give as one message. */
+function readMessages(attribute: Attribute, plainTextRole: Role, older = false): MessageDraft[] {
   const parsed = valueOf(attribute);
   if ('text' in parsed) {
     // Some SDKs record the bare text instead of the JSON the conventions ask for.
     const content: ContentBlock[] = [{ kind: 'text', type: 'text', text: parsed.text, raw: parsed.text }];
     return [newDraft(plainTextRole, '(text)', content, parsed.text, attribute.path)];
   }
+  if (older && isRecord(parsed.value)) return loneMessage(parsed.value, plainTextRole, attribute.path);
   if (!Array.isArray(parsed.value)) {
     return [problemDraft(parsed.value, attribute.path, `expected a list of {role, parts} messages, got ${kindOf(parsed.value)}`)];
   }
   return parsed.value.flatMap((element, i) => readOtelMessage(element, elementPath(attribute, i)));
+}
+
+/**
+ * One message where the conventions ask for a list. Writers of `gen_ai.completion` put the answer alone,
+ * `{text, finish_reason}` without a role (openinference-genai's test fixture of the deprecated form).
+ */
+function loneMessage(value: Record<string, unknown>, role: Role, path: string): MessageDraft[] {
+  if (typeof value.role === 'string') return readOtelMessage(value, path);
+  const text = textOf(value.text ?? value.content ?? value);
+  return [newDraft(role, '(object)', [{ kind: 'text', type: 'text', text, raw: value }], value, path)];
 }
 
 type PartRead = { block: ContentBlock } | { call: ToolCall; block: ContentBlock } | { result: Record<string, unknown> };
@@ -373,22 +400,31 @@ function toolResult(part: Record<string, unknown>, path: string): MessageDraft {
   };
 }
 
-/** The deprecated form: one span event per message, the answer in `gen_ai.choice`. */
+/**
+ * The deprecated forms: one span event per message, the answer in `gen_ai.choice`; or, older, a
+ * `gen_ai.content.prompt` and a `gen_ai.content.completion` event holding `gen_ai.prompt` / `gen_ai.completion`.
+ */
 function readEvents(span: Span): CallTurn {
   const turn: CallTurn = { input: [], output: [] };
   const events = Array.isArray(span.raw.events) ? span.raw.events : [];
   events.forEach((event, i) => {
     if (!isRecord(event) || typeof event.name !== 'string') return;
     const role = EVENT_ROLES.get(event.name);
-    if (role === undefined && event.name !== 'gen_ai.choice') return;
+    const contentKey = CONTENT_EVENTS.get(event.name);
+    if (role === undefined && contentKey === undefined && event.name !== 'gen_ai.choice') return;
     const path = span.path.startsWith('line ') ? span.path : `${span.path}.events[${i}]`;
     const body = eventBody(event);
-    if (role !== undefined) {
+    if (contentKey !== undefined) {
+      const value = body[contentKey];
+      if (value === undefined) return;
+      if (contentKey === PROMPT) turn.input.push(...readMessages({ value, path }, 'human', true));
+      else turn.output.push(...readMessages({ value, path }, 'ai', true));
+    } else if (role !== undefined) {
       turn.input.push(eventMessage(body, role, event, path));
-      return;
+    } else {
+      const message = isRecord(body.message) ? body.message : body;
+      turn.output.push(eventMessage(message, 'assistant', event, path));
     }
-    const message = isRecord(body.message) ? body.message : body;
-    turn.output.push(eventMessage(message, 'assistant', event, path));
   });
   return turn;
 }
@@ -396,9 +432,9 @@ function readEvents(span: Span): CallTurn {
 function eventBody(event: Record<string, unknown>): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   if (Array.isArray(event.attributes)) {
-    for (const entry of event.attributes) if (isRecord(entry) && typeof entry.key === 'string') attributes[entry.key] = fromAnyValue(entry.value);
+    for (const entry of event.attributes) if (isRecord(entry) && typeof entry.key === 'string') setField(attributes, entry.key, fromAnyValue(entry.value));
   } else if (isRecord(event.attributes)) {
-    Object.assign(attributes, event.attributes);
+    assignFields(attributes, event.attributes);
   }
   const content = attributes['gen_ai.event.content'];
   if (typeof content !== 'string') return attributes;

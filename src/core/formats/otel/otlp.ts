@@ -7,8 +7,9 @@
 // `context.span_id`, `parent_id`), the JS SDK's ReadableSpan as JSON (`spanContext`, `parentSpanId` or
 // `parentSpanContext`, `startTime` as `[seconds, nanoseconds]`), and one span's attributes on their
 // own (`{"gen_ai.input.messages": ..., "gen_ai.usage.input_tokens": ...}`), as tests and debuggers dump them.
+import { MAX_DEPTH as MAX_VALUE_DEPTH } from '../../json/depth';
 import { formatPath, linePath, type PathSegment } from '../../json/locate';
-import { isRecord } from '../../json/value';
+import { isRecord, setField } from '../../json/value';
 import type { ParsedInput } from '../types';
 
 export interface Attribute {
@@ -172,9 +173,9 @@ function readAttributes(value: unknown, pathOf: (sub: PathSegment[]) => string, 
   return attributes;
 }
 
-/** OTLP AnyValue to plain JSON; a value that is not an AnyValue passes through. */
-export function fromAnyValue(value: unknown): unknown {
-  if (!isRecord(value)) return value;
+/** OTLP AnyValue to plain JSON; a value that is not an AnyValue passes through, as does one nested deeper than input does (json/depth). */
+export function fromAnyValue(value: unknown, depth = 0): unknown {
+  if (!isRecord(value) || depth >= MAX_VALUE_DEPTH) return value;
   if ('stringValue' in value) return value.stringValue;
   if ('boolValue' in value) return value.boolValue;
   if ('intValue' in value) return numberFrom(value.intValue) ?? value.intValue;
@@ -182,12 +183,12 @@ export function fromAnyValue(value: unknown): unknown {
   if ('bytesValue' in value) return value.bytesValue;
   if ('arrayValue' in value) {
     const values = isRecord(value.arrayValue) && Array.isArray(value.arrayValue.values) ? value.arrayValue.values : [];
-    return values.map(fromAnyValue);
+    return values.map((item) => fromAnyValue(item, depth + 1));
   }
   if ('kvlistValue' in value) {
     const values = isRecord(value.kvlistValue) && Array.isArray(value.kvlistValue.values) ? value.kvlistValue.values : [];
     const out: Record<string, unknown> = {};
-    for (const entry of values) if (isRecord(entry) && typeof entry.key === 'string') out[entry.key] = fromAnyValue(entry.value);
+    for (const entry of values) if (isRecord(entry) && typeof entry.key === 'string') setField(out, entry.key, fromAnyValue(entry.value, depth + 1));
     return out;
   }
   return Object.keys(value).length === 0 ? null : value;

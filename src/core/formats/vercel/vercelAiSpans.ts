@@ -8,7 +8,7 @@
 // `[{toolCallId, toolName, input}]`, `args` before v5, `ai.response.object`), and `ai.toolCall` spans
 // (`ai.toolCall.id / name / args / result`). Spans as OTLP/JSON, the JS SDK's ReadableSpan as JSON, or
 // attribute maps (see otlp.ts).
-import { isRecord, parseJson } from '../../json/value';
+import { isRecord, ownField, parseJson, setField } from '../../json/value';
 import type { ContentBlock, ToolCall } from '../../model';
 import { newDraft, problemDraft, textOf } from '../common/drafts';
 import { mediaKind, stringOf } from '../common/fields';
@@ -182,10 +182,13 @@ function usageObject(span: Span): Record<string, unknown> {
     if (!key.startsWith('ai.usage.')) continue;
     const [group, field] = key.slice('ai.usage.'.length).split('.', 2);
     if (group === undefined) continue;
-    if (field === undefined) usage[group] = attribute.value;
+    // `ai.usage.__proto__.x` must not reach Object.prototype: only the record's own groups are written into.
+    if (field === undefined) setField(usage, group, attribute.value);
     else {
-      const details = isRecord(usage[group]) ? usage[group] : (usage[group] = {});
-      if (isRecord(details)) details[field] = attribute.value;
+      const held = ownField(usage, group);
+      const details: Record<string, unknown> = isRecord(held) ? held : {};
+      setField(usage, group, details);
+      setField(details, field, attribute.value);
     }
   }
   usage.inputTokens ??= span.attributes.get('gen_ai.usage.input_tokens')?.value;

@@ -16,16 +16,28 @@ export const anthropicUnexpectedResult = (turn: number, block: number, id: strin
 /** `toolUses` is how many tool_use blocks the assistant message before `turn` holds. */
 export const anthropicResultsNotFirst = (turn: number, toolUses: number): Rejection => ({
   target: 'anthropic',
-  error: `messages.${turn}: Did not find ${toolUses} tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.`,
+  error: `messages.${turn}: Did not find ${toolUses} \`tool_result\` block(s) at the beginning of this message. Messages following \`tool_use\` blocks must begin with a matching number of \`tool_result\` blocks.`,
 });
 
-/** docs/FORMATS.md, "Anthropic Messages": thinking blocks must be replayed unmodified with their signature. */
-export const anthropicThinkingSignature = (turn: number, block: number, type: string, field: string): Rejection => ({
+/**
+ * docs/FORMATS.md, "Anthropic Messages": a `thinking` block whose `signature` (a `redacted_thinking` block
+ * whose `data`) is left out fails validation as a missing field; one sent with the field empty fails the
+ * check of what it holds. `value` is what the block holds there.
+ */
+export const anthropicThinkingSignature = (turn: number, block: number, type: string, field: string, value: unknown): Rejection => ({
   target: 'anthropic',
-  error: `messages.${turn}.content.${block}: a \`${type}\` block without \`${field}\` (no verbatim error text on record: thinking blocks must be sent back unmodified, ${field} included)`,
+  error:
+    value === undefined
+      ? `messages.${turn}.content.${block}.${type}.${field}: Field required`
+      : typeof value === 'string'
+        ? `messages.${turn}.content.${block}: Invalid \`${field}\` in \`${type}\` block`
+        : `messages.${turn}.content.${block}: a \`${type}\` block whose \`${field}\` is not a string (no verbatim error text on record: thinking blocks must be sent back unmodified, ${field} included)`,
 });
 
-/** Older API versions and proxies; the current API merges consecutive turns, so these are warnings. */
+/**
+ * What older API versions and Amazon Bedrock answer; the current API combines consecutive same-role turns and
+ * takes an assistant first turn, so these are warnings.
+ */
 export const ANTHROPIC_FIRST_USER = 'messages: first message must use the "user" role';
 export const anthropicAlternate = (role: 'user' | 'assistant'): string =>
   `messages: roles must alternate between "user" and "assistant", but found multiple "${role}" roles in a row`;

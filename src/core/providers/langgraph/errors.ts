@@ -12,6 +12,9 @@ export const langgraphMissingToolMessage = (id: string, name: string, args: unkn
 /** create_react_agent checks that each call has a ToolMessage somewhere, never where. */
 export const LANGGRAPH_ACCEPTS_ORDER = `${TARGET_LABELS.langgraph} accepts it: its history check looks for a ToolMessage anywhere, not at the right place.`;
 
-/** The text LangChain puts in the error ToolMessage it writes for an unparsable call. */
+/**
+ * The text LangChain puts in the error ToolMessage it writes for an unparsable call: the Details line only
+ * when the call has an error, and `unknown` for a call without a name.
+ */
 export const langchainInvalidCallReply = (name: string, error: string): string =>
-  `Error: Failed to parse tool call arguments for '${name}'.\nDetails: ${error}\nPlease fix your mistakes and try again.`;
+  `Error: Failed to parse tool call arguments for '${name === '' ? 'unknown' : name}'.\n${error === '' ? '' : `Details: ${error}\n`}Please fix your mistakes and try again.`;
