@@ -135,6 +135,21 @@ export default tseslint.config(
   },
   ...Object.entries(LAYERS).map(([name, layer]) => layerRule(name, layer)),
   {
+    // Arrays here are as long as the input makes them: a spread into push() passes each element as an argument
+    // and overflows the stack past about 120,000 (core/json/pushAll says so and does it safely).
+    files: ['src/core/**/*.ts', 'src/worker/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='push'] > SpreadElement",
+          message: 'Use pushAll(target, items): a spread into push() overflows the stack on long arrays.',
+        },
+      ],
+    },
+  },
+  {
     // Components take what they show as props; the feature folders' containers read the store and feed them.
     files: ['src/ui/components/**/*.{ts,tsx}'],
     ignores: TEST_FILES,

@@ -202,8 +202,14 @@ describe('createAppServer', () => {
   });
 
   it('refuses request headers past its limit with 431', async () => {
+    // Node answers 431 and closes the connection; a client still writing its headers may see the close first.
+    const refusal = (answer: Promise<Answer>) =>
+      answer.then(
+        (a) => a.status,
+        (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.message === 'socket hang up' ? 'closed' : error.message),
+      );
     expect((await get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES / 2) })).status).toBe(200);
-    expect((await get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES) })).status).toBe(431);
-    expect((await get(port, `/?src=${'a'.repeat(MAX_HEADER_BYTES)}`)).status).toBe(431);
+    expect([431, 'closed']).toContain(await refusal(get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES) })));
+    expect([431, 'closed']).toContain(await refusal(get(port, `/?src=${'a'.repeat(MAX_HEADER_BYTES)}`)));
   });
 });

@@ -8,6 +8,7 @@ import { resultsInside } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
 import { failedWith } from './isolated';
 import { requestLosses } from './requestLosses';
+import { pushAll } from '../json/pushAll';
 
 const TARGET = 'Anthropic';
 
@@ -40,8 +41,9 @@ function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered
     if (m.role === 'ai') {
       const inside = resultsInside(messages, m).filter(({ message }) => isServerResult(message) && turn.messages.includes(message.index));
       for (const { message } of inside) placed.add(message.index);
-      blocks.push(
-        ...assistantBlocks(
+      pushAll(
+        blocks,
+        assistantBlocks(
           m,
           lost,
           answered,
@@ -49,7 +51,7 @@ function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered
         ),
       );
     } else if (m.role === 'tool') blocks.push(toolResultBlock(m, lost));
-    else blocks.push(...humanBlocks(m, lost));
+    else pushAll(blocks, humanBlocks(m, lost));
   }
   const plain = turn.messages.length === 1 && blocks.length === 1 ? writtenAsString(messages[turn.messages[0] ?? -1]) : undefined;
   return plain ?? blocks;

@@ -8,6 +8,7 @@ import { whereAt, whereOf } from '../common/draftPaths';
 import { newDraft, problemDraft } from '../common/drafts';
 import { readContent } from '../common/content';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'a Messages API request {"system"?, "max_tokens", "messages": [{"role": "user" | "assistant", "content": ...}]}, a bare list of such messages with Anthropic blocks (tool_use, tool_result, thinking...), or a response {"type": "message", "role": "assistant", "content": [...]}';
@@ -93,7 +94,7 @@ function read(input: ParsedInput): AdapterOutput {
     // assistant message but is a tool message here; it gets none, so it is not taken for a user turn of its own.
     const assistant = isRecord(element) && element.role === 'assistant';
     for (const draft of drafts) if (!(assistant && draft.role === 'tool')) draft.turn = i;
-    messages.push(...drafts);
+    pushAll(messages, drafts);
   });
   return body && typeof body.model === 'string' ? { messages, kind: 'request' } : { messages };
 }

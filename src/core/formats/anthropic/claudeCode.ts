@@ -13,6 +13,7 @@ import { whereAt, whereOf, type Where } from '../common/draftPaths';
 import { joinText, newDraft, problemDraft } from '../common/drafts';
 import { numberOf, stringOf } from '../common/fields';
 import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'Claude Code session JSON Lines: {"type": "user" | "assistant" | "system" | ..., "uuid", "parentUuid", "sessionId", "timestamp", "message": {...}} a line, the web export {"loglines": [...]}, or stream-json lines with "session_id"';
@@ -135,7 +136,7 @@ class Reader {
       first.id ??= stringOf(entry.uuid);
     }
     if (first?.role === 'ai' && this.merged(first, entry)) drafts.shift();
-    this.messages.push(...drafts);
+    pushAll(this.messages, drafts);
   }
 
   /**
@@ -154,8 +155,8 @@ class Reader {
     const { draft, lines } = earlier;
     lines.push(entry);
     draft.raw = lines;
-    draft.content.push(...ai.content);
-    draft.toolCalls.push(...ai.toolCalls);
+    pushAll(draft.content, ai.content);
+    pushAll(draft.toolCalls, ai.toolCalls);
     draft.text = joinText(draft.content);
     // Every line repeats the response's usage, the last one final: replace it, never add it up.
     if (ai.usage !== undefined) draft.usage = ai.usage;
@@ -216,7 +217,7 @@ function notesOf(reader: Reader, moved: number): string[] {
     notes.push(
       `${moved} ${moved === 1 ? 'entry comes' : 'entries come'} before ${moved === 1 ? 'its' : 'their'} parent (parentUuid) in the file and ${moved === 1 ? 'is' : 'are'} shown after it.`,
     );
-  notes.push(...reader.results);
+  pushAll(notes, reader.results);
   return notes;
 }
 

@@ -13,6 +13,7 @@
 import { MAX_DEPTH } from '../../json/depth';
 import type { ToolCall } from '../../model';
 import type { ConversationRange, MessageDraft } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 /** One model call: the messages it was sent and the messages it returned, both as drafts. */
 export interface CallTurn {
@@ -174,7 +175,7 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
       repeated += shared;
       handOffs++;
       const added = [...turn.input.slice(instructions + shared), ...turn.input.slice(0, instructions), ...turn.output];
-      conversation.messages.push(...added);
+      pushAll(conversation.messages, added);
       hold(conversation, added);
       speaking(conversation, turn.agent, [...turn.input.slice(0, instructions), ...turn.output]);
       conversation.keys = [...inKeys, ...outKeys];
@@ -233,10 +234,10 @@ export function mergeTurns(turns: readonly CallTurn[]): MergedTimeline {
       if (draft) target.messages.push(draft);
     }
     hold(target, turn.input.slice(matched));
-    target.keys.push(...inKeys.slice(matched + rewritten));
+    pushAll(target.keys, inKeys.slice(matched + rewritten));
     target.lastOutputAt = target.keys.length;
-    target.keys.push(...outKeys);
-    target.messages.push(...turn.output);
+    pushAll(target.keys, outKeys);
+    pushAll(target.messages, turn.output);
     hold(target, turn.output);
     target.lastOutput = turn.output;
     target.results = turn.results ?? [];

@@ -6,6 +6,7 @@ import type { ContentBlock, Role, ToolCall, Usage } from '../../model';
 import type { MessageDraft, ParsedInput } from '../types';
 import { placed, readMessageList, type DraftBody, type ElementReader, type MessageList, type Unreadable } from './messageList';
 import { joinText } from './drafts';
+import { pushAll } from '../../json/pushAll';
 
 /** A message read from an element; `part` is set for one split out of it (a tool result block). */
 export interface Piece {
@@ -75,7 +76,7 @@ export class PieceBuilder {
   /** The element's messages in order; an element without content is one empty message of its role. */
   finish(): Pieces {
     const last = this.pieces.at(-1);
-    if (this.held.length > 0 && last?.part && !this.open) last.body.content.push(...this.held);
+    if (this.held.length > 0 && last?.part && !this.open) pushAll(last.body.content, this.held);
     else for (const block of this.held) (this.open ??= this.start()).content.push(block);
     this.held = [];
     this.close();

@@ -12,6 +12,7 @@ import { readDatasetRows, sampleRows, type DatasetRow } from '../common/datasetR
 import { guarded } from '../common/guard';
 import { readToolCall } from '../common/toolCall';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'ShareGPT dataset rows {"conversations": [{"from": "human" | "gpt" | "system" | "function_call" | "observation", "value"}], "system"?, "tools"?} in a JSON array or JSON Lines';
@@ -87,7 +88,7 @@ function readRow(row: DatasetRow): MessageDraft[] {
       const calls = readCalls(turn.value, `${row.index}.${t}`, path);
       const draft = newDraft('ai', from, [], turn, path);
       draft.toolCalls = calls;
-      waiting.push(...calls);
+      pushAll(waiting, calls);
       drafts.push(draft);
       return;
     }

@@ -12,6 +12,7 @@ import { idOf, stringOf } from '../common/fields';
 import { readToolCall } from '../common/toolCall';
 import { field, partData, readGeminiUsage, readPart, responseText } from './geminiParts';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'a Gemini CLI session {"sessionId", "projectHash", "messages": [{"id", "timestamp", "type": "user" | "gemini" | "info" | "error" | "warning", "content", "toolCalls"?}]}, or its JSON Lines form';
@@ -183,11 +184,12 @@ function read(input: ParsedInput): AdapterOutput {
   const messages: MessageDraft[] = [];
   if (Array.isArray(value)) {
     const problems: MessageDraft[] = [];
-    messages.push(...replay(value, input, notes, problems).flatMap(readRecord), ...problems);
+    pushAll(messages, replay(value, input, notes, problems).flatMap(readRecord));
+    pushAll(messages, problems);
   } else if (isRecord(value) && Array.isArray(value.messages)) {
     value.messages.forEach((record, i) => {
       const path = formatPath(['messages', i]);
-      if (isMessageRecord(record)) messages.push(...readRecord({ record, path, inner: (suffix) => `${path}${suffix}` }));
+      if (isMessageRecord(record)) pushAll(messages, readRecord({ record, path, inner: (suffix) => `${path}${suffix}` }));
       else messages.push(problemDraft(record, path, `expected a message record with an "id", got ${kindOf(record)}`));
     });
   } else return { messages: [problemDraft(value, '', `expected ${EXPECTS}; got ${kindOf(value)}`)] };

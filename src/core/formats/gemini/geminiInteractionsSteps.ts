@@ -11,6 +11,7 @@ import { newDraft, problemDraft, textOf } from '../common/drafts';
 import { stringOf } from '../common/fields';
 import { readToolCall } from '../common/toolCall';
 import type { MessageDraft } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 /** Which side of the conversation a content item with no side of its own (`text`, `image`…) is on. */
 export type Side = 'user' | 'model';
@@ -159,7 +160,7 @@ export class StepReader {
     }
     if (type === 'model_output') {
       const run = this.modelRun(value, path);
-      if (Array.isArray(value.content)) run.blocks.push(...value.content.map(contentBlock));
+      if (Array.isArray(value.content)) pushAll(run.blocks, value.content.map(contentBlock));
       return;
     }
     const known = type === 'thought' || type === 'function_call' || isServerCall(type) || isServerResult(type) || CONTENT_KINDS.has(type);
@@ -234,7 +235,8 @@ export class StepReader {
     this.model = undefined;
     const ai = newDraft('ai', 'model', run.blocks, run.steps.length === 1 ? run.steps[0] : run.steps, run.path);
     if (run.calls.length > 0) ai.toolCalls = run.calls;
-    this.drafts.push(ai, ...run.results);
+    this.drafts.push(ai);
+    pushAll(this.drafts, run.results);
   }
 
   private closeUser(): void {

@@ -16,6 +16,7 @@ import { guarded } from '../common/guard';
 import { readToolCall } from '../common/toolCall';
 import { usageFrom } from '../common/usage';
 import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'an ATIF trajectory {"schema_version": "ATIF-v1.x", "session_id", "agent", "steps": [{"step_id", "source": "system" | "user" | "agent", "message", "tool_calls"?, "observation"?}]}';
@@ -107,7 +108,7 @@ class Reader {
     const content: ContentBlock[] = [];
     if (typeof step.reasoning_content === 'string' && step.reasoning_content !== '')
       content.push({ kind: 'reasoning', type: 'reasoning_content', text: step.reasoning_content, raw: step.reasoning_content });
-    content.push(...readContent(step.message));
+    pushAll(content, readContent(step.message));
     const draft = newDraft(ROLES.get(source) ?? 'other', source, content, step, path);
     draft.timestamp = stringOf(step.timestamp);
     if (draft.role === 'ai') {

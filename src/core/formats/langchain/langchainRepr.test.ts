@@ -274,31 +274,31 @@ describe('langchain-repr on broken text', () => {
 
 describe('langchain-repr recovery stays linear', () => {
   // Recovery parses again from every message start, nested ones included. Each of these parses read on to
-  // the same far break (an unclosed bracket at the end, found again by a scan for its partner): 200 KB took
-  // 14-30 s, and these would take minutes.
-  it('recovers from 600 KB of message starts nested and never closed', { timeout: 60_000 }, () => {
-    const messages = read('AIMessage(content=['.repeat(31_000));
-    expect(messages).toHaveLength(31_000);
+  // the same far break (an unclosed bracket at the end, found again by a scan for its partner), and each
+  // error counted the lines up to its place: 600 KB took 12-35 s, and these would take minutes.
+  it('recovers from 2 MB of message starts nested and never closed', { timeout: 60_000 }, () => {
+    const messages = read('AIMessage(content=['.repeat(105_000));
+    expect(messages).toHaveLength(105_000);
     expect(messages.every((m) => m.role === 'other' && m.problem?.startsWith('could not be parsed: ') === true)).toBe(true);
   });
 
-  it('recovers from 600 KB of message starts inside a string that never closes', { timeout: 60_000 }, () => {
-    const messages = read(`AIMessage(content='${'AIMessage('.repeat(60_000)}`);
-    expect(messages).toHaveLength(60_001);
+  it('recovers from 2 MB of message starts inside a string that never closes', { timeout: 60_000 }, () => {
+    const messages = read(`AIMessage(content='${'AIMessage('.repeat(200_000)}`);
+    expect(messages).toHaveLength(200_001);
     expect(messages[0]?.problem).toMatch(/unterminated string/);
   });
 
-  it('recovers from 600 KB of lines of nested messages left open', { timeout: 60_000 }, () => {
+  it('recovers from 2 MB of lines of nested messages left open', { timeout: 60_000 }, () => {
     const line = `HumanMessage(content=[${'AIMessage(content=['.repeat(9)}`;
-    const messages = read(Array.from({ length: 3000 }, () => line).join('\n'));
-    expect(messages).toHaveLength(30_000);
+    const messages = read(Array.from({ length: 10_000 }, () => line).join('\n'));
+    expect(messages).toHaveLength(100_000);
   });
 
-  // Each error counted the lines up to its offset: 600 KB of broken messages took 8 s, this would take minutes.
-  it('recovers from 2 MB of messages that each break, naming the line and column of each', { timeout: 60_000 }, () => {
-    const messages = read('AIMessage(content=)\n'.repeat(100_000));
-    expect(messages).toHaveLength(100_000);
-    expect(messages.at(-1)?.problem).toBe('could not be parsed: line 100000, column 19: expected a value');
+  // Each error counted the lines up to its offset: 2 MB of broken messages took 42 s, this would take minutes.
+  it('recovers from 4 MB of messages that each break, naming the line and column of each', { timeout: 60_000 }, () => {
+    const messages = read('AIMessage(content=)\n'.repeat(200_000));
+    expect(messages).toHaveLength(200_000);
+    expect(messages.at(-1)?.problem).toBe('could not be parsed: line 200000, column 19: expected a value');
   });
 
   it('reads a raw string inside an expression as written: its escapes are not read again as a plain string', () => {

@@ -15,6 +15,7 @@ import { guarded } from '../common/guard';
 import { firstElements } from '../common/messageList';
 import { readOne } from './langsmith';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'a LangGraph stream written out as a list: [mode, chunk] or [namespace, mode, chunk] items (stream_mode "values", "updates", "messages"...), the SDK\'s {event, data} events or v2 {type, ns, data} parts';
@@ -189,7 +190,10 @@ function read(input: ParsedInput): AdapterOutput {
   let seenIds = new Set<string>();
   if (lastValues) {
     const values = lastValues;
-    messages.push(...values.messages.map((message, k) => readOne(message, values.at(['messages', k]))));
+    pushAll(
+      messages,
+      values.messages.map((message, k) => readOne(message, values.at(['messages', k]))),
+    );
     seenIds = new Set(values.messages.flatMap((message) => idOf(message) ?? []));
   }
   const streamed = [...found.entries()].filter(([key]) => !seenIds.has(key)).sort(([, a], [, b]) => a.order - b.order);
@@ -216,7 +220,7 @@ function read(input: ParsedInput): AdapterOutput {
     );
   }
   if (empty > 0) notes.push(`${plural(empty, 'streamed message', 'streamed messages')} with no content and no tool calls left out.`);
-  notes.push(...tallyNotes(tally));
+  pushAll(notes, tallyNotes(tally));
   if (messages.length === 0)
     messages.push(problemDraft(input.value, '', 'no messages: the stream has no "values" state with messages, no message updates and no message chunks'));
   return { messages, notes };
@@ -230,7 +234,7 @@ function collectInterrupts(event: StreamEvent, tally: Tally): void {
   const { chunk } = event;
   const given = event.interrupts ?? (isRecord(chunk) && (event.mode === 'values' || event.mode === 'updates') ? chunk[INTERRUPT] : undefined);
   const list: unknown[] = Array.isArray(given) ? given : [];
-  tally.interrupts.push(...list);
+  pushAll(tally.interrupts, list);
 }
 
 function tallyNotes(tally: Tally): string[] {

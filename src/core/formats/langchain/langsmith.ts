@@ -19,6 +19,7 @@ import { langchainSerialized } from './langchainSerialized';
 import { langchainStored } from './langchainStored';
 import { mergeTurns, timelineNotes, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'LangSmith runs ({"id", "run_type", "inputs", "outputs", "dotted_order", "child_runs"?}, one or a list) or chat dataset examples ({"inputs": {"input": [...]}, "outputs": {"output": {...}}})';
@@ -280,7 +281,11 @@ function readExample(example: Located): MessageDraft[] {
   const list = inputs[key];
   const drafts = Array.isArray(list) ? readList(list, (i) => example.pathOf(['inputs', key, i])) : [];
   const outputs = isRecord(example.value.outputs) ? example.value.outputs : {};
-  if (Array.isArray(outputs.output)) drafts.push(...readList(outputs.output, (i) => example.pathOf(['outputs', 'output', i])));
+  if (Array.isArray(outputs.output))
+    pushAll(
+      drafts,
+      readList(outputs.output, (i) => example.pathOf(['outputs', 'output', i])),
+    );
   else if (outputs.output !== undefined) drafts.push(readOne(outputs.output, example.pathOf(['outputs', 'output'])));
   if (drafts.length === 0) drafts.push(problemDraft(example.value, example.pathOf([]), 'expected messages in inputs.input and outputs.output'));
   return drafts;

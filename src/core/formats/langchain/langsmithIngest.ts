@@ -9,6 +9,7 @@ import { problemDraft } from '../common/drafts';
 import { guarded } from '../common/guard';
 import { isRun, readRuns, type Located } from './langsmith';
 import type { AdapterOutput, FormatAdapter, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS = 'a LangSmith ingest body {"post": [run creates], "patch": [run updates]}, as the SDKs send it to /runs/batch';
 const SIDES = ['post', 'patch'] as const;
@@ -69,7 +70,7 @@ function read({ value }: ParsedInput): AdapterOutput {
       if (update && !create) unmatched++;
     }
   }
-  runs.push(...loose.map(located));
+  pushAll(runs, loose.map(located));
   const output = readRuns(
     runs.filter((run) => isRun(run.value)),
     () => problemDraft(value, '', `expected ${EXPECTS}; no run has a run_type`),

@@ -29,6 +29,7 @@ import { openaiResponses } from '../openai/openaiResponses';
 import { otelGenai } from '../otel/otelGenai';
 import { vercelAi } from '../vercel/vercelAi';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'a Langfuse trace export: {"trace", "observations": [...]}, a trace with its "observations", {"data": [...]} or a list of observations ({"id", "type": "GENERATION" | "SPAN" | ..., "input", "output", "startTime"})';
@@ -116,7 +117,7 @@ function read({ value }: ParsedInput): AdapterOutput {
   for (const range of merged.conversations) linkByName(merged.messages.slice(range.start, range.end));
   const shown = new Set(merged.messages);
   const notes = timelineNotes(merged, turns.length, 'GENERATION observations');
-  notes.push(...tally.notes(wrappers.size, observations, results.filter((draft) => shown.has(draft)).length));
+  pushAll(notes, tally.notes(wrappers.size, observations, results.filter((draft) => shown.has(draft)).length));
   const trace = isRecord(value) ? (isRecord(value.trace) ? value.trace : value) : undefined;
   if (trace && ((trace.input ?? null) !== null || (trace.output ?? null) !== null)) {
     notes.push("The trace's own input and output (the run's, which its observations hold too) are not shown as messages.");
@@ -258,7 +259,7 @@ function readInput(field: { value: unknown; path: string; encoded: boolean }, ta
     const drafts: MessageDraft[] = [];
     if (typeof value.system === 'string') drafts.push(text('system', value.system, field, 'system'));
     if (typeof value.prompt === 'string') drafts.push(text('human', value.prompt, field, 'prompt'));
-    else if (Array.isArray(value.messages)) drafts.push(...readMessages(value.messages, field, tally, 'messages'));
+    else if (Array.isArray(value.messages)) pushAll(drafts, readMessages(value.messages, field, tally, 'messages'));
     return drafts;
   }
   if (Array.isArray(value)) return readMessages(value, field, tally);

@@ -15,6 +15,7 @@ import { numberOf, stringOf } from '../common/fields';
 import { usageFrom } from '../common/usage';
 import { readPlacedItems, type PlacedItem } from './placedItems';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'an OpenAI Agents SDK run state {"$schemaVersion", "currentAgent", "originalInput": string | [items], "generatedItems": [{"type": "message_output_item" | "tool_call_item" | ..., "rawItem": {...}}]} (or its Python snake_case form)';
@@ -194,7 +195,7 @@ function stateNotes(value: Record<string, unknown>, reading: Reading, approvals:
   const stepType = isRecord(step) ? stringOf(step.type) : undefined;
   if (stepType !== undefined)
     notes.push(`${stepKey}: ${stepType}${isRecord(agent) && typeof agent.name === 'string' ? `, with ${agent.name} as the current agent` : ''}.`);
-  notes.push(...handOffs);
+  pushAll(notes, handOffs);
   const data = isRecord(step) && isRecord(step.data) ? step.data : undefined;
   const interruptions = Array.isArray(data?.interruptions) ? data.interruptions : [];
   const outside = interruptions.filter((item) => {

@@ -11,6 +11,7 @@ import { unixTime } from './openaiMessage';
 import { readItems } from './openaiResponsesItems';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 import { firstElements } from '../common/messageList';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'an OpenAI Responses request {"instructions"?, "input": string | [items]}, a list of items ({"type": "message" | "function_call" | "function_call_output" | "reasoning" | ...}), or a {"object": "response", "output": [items]} response';
@@ -66,8 +67,8 @@ function read(input: ParsedInput): AdapterOutput {
   if (!isRecord(value)) return { messages: [problemDraft(value, '', `expected ${EXPECTS}; got ${describeShape(value)}`)] };
   const messages = instructions(value.instructions);
   if (typeof value.input === 'string') messages.push(inputText(value.input));
-  else if (Array.isArray(value.input)) messages.push(...readItems({ items: value.input, path: ['input'] }));
-  if (Array.isArray(value.output)) messages.push(...outputDrafts(value, value.output));
+  else if (Array.isArray(value.input)) pushAll(messages, readItems({ items: value.input, path: ['input'] }));
+  if (Array.isArray(value.output)) pushAll(messages, outputDrafts(value, value.output));
   if (messages.length === 0) messages.push(problemDraft(value, '', `expected ${EXPECTS}; got ${describeShape(value)}`));
   if (value.object === 'response') return { messages, kind: 'response' };
   return value.input === undefined ? { messages } : { messages, kind: 'request' };

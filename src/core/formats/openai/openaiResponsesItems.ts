@@ -17,6 +17,7 @@ import { stringOf } from '../common/fields';
 import { readContent } from '../common/content';
 import { readToolCall } from '../common/toolCall';
 import type { MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const MESSAGE_ROLES = new Map<string, Role>([
   ['user', 'human'],
@@ -116,7 +117,7 @@ function addToTurn(turn: Turn, item: Record<string, unknown>, kind: AiKind, type
   if (kind === 'reasoning') turn.content.push({ kind: 'reasoning', type: 'reasoning', text: reasoningText(item), raw: item });
   if (kind === 'attached') turn.content.push({ kind: 'other', type: type ?? '', text: attachedText(item, type), raw: item });
   if (kind === 'message') {
-    turn.content.push(...readContent(item.content));
+    pushAll(turn.content, readContent(item.content));
     turn.hasMessage = true;
     turn.id = stringOf(item.id) ?? turn.id;
   }

@@ -19,6 +19,7 @@ import { parsePythonAt, pythonValue, PythonSyntaxError } from '../langchain/pyth
 import { isoTime, numberFrom, readSpans, sampleAttributeKeys, SpanTree, type Attribute, type Span } from './otlp';
 import { mergeTurns, timelineNotes, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const INPUT = 'llm.input_messages';
 const OUTPUT = 'llm.output_messages';
@@ -312,7 +313,7 @@ function readMessage(fields: Fields, raw: Record<string, unknown>, path: string)
   if (typeof body === 'string' && body !== '') content.push({ kind: 'text', type: 'text', text: body, raw: body });
   for (const [, part] of indexed(fields, 'message.contents')) content.push(readContent(part));
   const toolCalls = indexed(fields, 'message.tool_calls').map(([, call]) => readCall(call));
-  if (roleName === 'tool-call' && toolCalls.length === 0) toolCalls.push(...textCalls(joinText(content), raw));
+  if (roleName === 'tool-call' && toolCalls.length === 0) pushAll(toolCalls, textCalls(joinText(content), raw));
   // Before tool_calls: one legacy OpenAI function call per message.
   const legacyName = stringField(fields, 'message.function_call_name');
   if (legacyName !== undefined) {

@@ -21,6 +21,7 @@ import { scoreMarked, type Mark } from '../common/markedList';
 import { fromAnyValue, isoTime, numberAttribute, readSpans, sampleAttributeKeys, SpanTree, stringAttribute, type Attribute, type Span } from './otlp';
 import { mergeTurns, startsWith, timelineNotes, type CallTurn } from '../common/spanTimeline';
 import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const INPUT = 'gen_ai.input.messages';
 const OUTPUT = 'gen_ai.output.messages';
@@ -417,8 +418,8 @@ function readEvents(span: Span): CallTurn {
     if (contentKey !== undefined) {
       const value = body[contentKey];
       if (value === undefined) return;
-      if (contentKey === PROMPT) turn.input.push(...readMessages({ value, path }, 'human', true));
-      else turn.output.push(...readMessages({ value, path }, 'ai', true));
+      if (contentKey === PROMPT) pushAll(turn.input, readMessages({ value, path }, 'human', true));
+      else pushAll(turn.output, readMessages({ value, path }, 'ai', true));
     } else if (role !== undefined) {
       turn.input.push(eventMessage(body, role, event, path));
     } else {

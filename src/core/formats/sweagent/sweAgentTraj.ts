@@ -10,6 +10,7 @@ import { numberOf, stringOf } from '../common/fields';
 import { readContent } from '../common/content';
 import { readChatMessage } from '../openai/openaiMessage';
 import type { AdapterOutput, ConversationRange, FormatAdapter, MessageDraft, ParsedInput } from '../types';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'a SWE-agent trajectory {"history": [{"role", "content", "agent", "message_type", "tool_calls"?, "tool_call_ids"?}], "trajectory"?, "info"?} or a retry loop\'s {"attempts": [...]}';
@@ -107,7 +108,7 @@ function readAttempts(value: Record<string, unknown>, attempts: unknown[]): Adap
     const start = messages.length;
     const where = `attempts[${i}].`;
     if (isRecord(attempt) && Array.isArray(attempt.history)) {
-      messages.push(...readHistory(attempt.history, ['attempts', i, 'history'], tally));
+      pushAll(messages, readHistory(attempt.history, ['attempts', i, 'history'], tally));
       for (const note of [trajectoryNote(attempt.trajectory, where), infoNote(attempt.info, where)]) if (note !== undefined) notes.push(note);
     } else messages.push(problemDraft(attempt, formatPath(['attempts', i]), `expected an attempt with a "history" list, got ${kindOf(attempt)}`));
     conversations.push({ label: `attempt ${i + 1}`, start, end: messages.length });

@@ -20,6 +20,7 @@ import { isoTime, readSpans, sampleAttributeKeys, SpanTree, stringAttribute, typ
 import type { AdapterOutput, FormatAdapter, MessageDraft, ParsedInput } from '../types';
 import { readModelMessage } from './vercelAi';
 import { readVercelUsage } from './vercelAiUsage';
+import { pushAll } from '../../json/pushAll';
 
 const EXPECTS =
   'Vercel AI SDK telemetry spans (ai.generateText / ai.streamText and their ….doGenerate / ….doStream spans) with ai.prompt, ai.prompt.messages and ai.response.* attributes';
@@ -84,11 +85,11 @@ function operationTurn(span: Span): CallTurn {
       const { system, prompt, messages } = value;
       if (typeof system === 'string')
         input.push(newDraft('system', 'system', [{ kind: 'text', type: 'text', text: system, raw: system }], system, attribute.path));
-      else if (Array.isArray(system)) input.push(...readModelMessages({ ...attribute, value: system }));
+      else if (Array.isArray(system)) pushAll(input, readModelMessages({ ...attribute, value: system }));
       if (typeof prompt === 'string')
         input.push(newDraft('human', 'prompt', [{ kind: 'text', type: 'text', text: prompt, raw: prompt }], prompt, attribute.path));
-      else if (Array.isArray(prompt)) input.push(...readModelMessages({ ...attribute, value: prompt }));
-      if (Array.isArray(messages)) input.push(...readModelMessages({ ...attribute, value: messages }));
+      else if (Array.isArray(prompt)) pushAll(input, readModelMessages({ ...attribute, value: prompt }));
+      if (Array.isArray(messages)) pushAll(input, readModelMessages({ ...attribute, value: messages }));
     }
   }
   return described(span, { input, output: answerOf(span) });
