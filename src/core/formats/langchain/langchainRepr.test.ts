@@ -276,9 +276,9 @@ describe('langchain-repr recovery stays linear', () => {
   // Recovery parses again from every message start, nested ones included. Each of these parses read on to
   // the same far break (an unclosed bracket at the end, found again by a scan for its partner), and each
   // error counted the lines up to its place: 600 KB took 12-35 s, and these would take minutes.
-  it('recovers from 2 MB of message starts nested and never closed', { timeout: 60_000 }, () => {
-    const messages = read('AIMessage(content=['.repeat(105_000));
-    expect(messages).toHaveLength(105_000);
+  it('recovers from 4 MB of message starts nested and never closed', { timeout: 60_000 }, () => {
+    const messages = read('AIMessage(content=['.repeat(210_000));
+    expect(messages).toHaveLength(210_000);
     expect(messages.every((m) => m.role === 'other' && m.problem?.startsWith('could not be parsed: ') === true)).toBe(true);
   });
 
@@ -288,10 +288,10 @@ describe('langchain-repr recovery stays linear', () => {
     expect(messages[0]?.problem).toMatch(/unterminated string/);
   });
 
-  it('recovers from 2 MB of lines of nested messages left open', { timeout: 60_000 }, () => {
+  it('recovers from 4 MB of lines of nested messages left open', { timeout: 60_000 }, () => {
     const line = `HumanMessage(content=[${'AIMessage(content=['.repeat(9)}`;
-    const messages = read(Array.from({ length: 10_000 }, () => line).join('\n'));
-    expect(messages).toHaveLength(100_000);
+    const messages = read(Array.from({ length: 20_000 }, () => line).join('\n'));
+    expect(messages).toHaveLength(200_000);
   });
 
   // Each error counted the lines up to its offset: 2 MB of broken messages took 42 s, this would take minutes.
