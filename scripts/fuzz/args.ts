@@ -16,10 +16,12 @@ export interface FuzzArgs {
   maxBytes: number;
   shrinkSeconds: number;
   maxAmplification: number;
+  /** Inputs run at once, each lane in a child of its own. */
+  jobs: number;
 }
 
 const USAGE = `usage: npm run fuzz -- --seconds N [--seed S] [--out DIR] [--runs N] [--replay I] [--file PATH] [--budget-ms MS] [--hang-factor N]
-                     [--heap-mb MB] [--heavy-every N] [--max-bytes B] [--shrink-seconds N] [--max-amplification X]`;
+                     [--heap-mb MB] [--heavy-every N] [--max-bytes B] [--shrink-seconds N] [--max-amplification X] [--jobs N]`;
 
 const FLAGS: Record<string, keyof FuzzArgs> = {
   '--seconds': 'seconds',
@@ -35,6 +37,7 @@ const FLAGS: Record<string, keyof FuzzArgs> = {
   '--max-bytes': 'maxBytes',
   '--shrink-seconds': 'shrinkSeconds',
   '--max-amplification': 'maxAmplification',
+  '--jobs': 'jobs',
 };
 
 /** The flags; a seed is drawn when none is given (and printed, so that the run can be repeated). */
@@ -70,5 +73,6 @@ export function parseFuzzArgs(argv: readonly string[], randomSeed: () => number 
     maxBytes: numbers.maxBytes ?? 8_000_000,
     shrinkSeconds: numbers.shrinkSeconds ?? Math.min(120, Math.round(seconds / 4)),
     maxAmplification: numbers.maxAmplification ?? 64,
+    jobs: Math.max(1, Math.floor(numbers.jobs ?? 1)),
   };
 }

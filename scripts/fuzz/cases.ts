@@ -158,6 +158,12 @@ export interface FuzzCase {
 }
 
 /** The bytes a plan makes. */
+/** Whether a prototype key's payload shown by a reader is a failure: only `__proto__` carried one (see protoPayload). */
+export function protoOracleOf(plan: Plan): boolean {
+  const ops = plan.json.filter((m) => m.op === 'proto-key' && !m.rename && (m.payload === 'message' || m.payload === 'string'));
+  return ops.length > 0 && ops.every((m) => m.op === 'proto-key' && m.key === '__proto__');
+}
+
 export function build(plan: Plan, fixtures: readonly Fixture[], weight: Weight): FuzzCase {
   const { base } = plan;
   let origin: string;

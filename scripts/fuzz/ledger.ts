@@ -184,7 +184,12 @@ export interface Summary {
   heap: Record<Weight, HeapPeak & { input?: Example }>;
   /** The largest output (an export or a report) for its input's size, and the stage that wrote it. */
   amplification: Record<OutputKind, { ratio: number; stage?: string; input?: Example }>;
+  /** Time spent in each stage over every input that answered, slowest first: where a run's time goes. */
+  stageMs: { stage: string; ms: number }[];
 }
+
+/** A stage's name without what varies between inputs (`import --format langchain` counts as `import --format`). */
+const stageFamily = (stage: string): string => (stage.startsWith('import --format') ? 'import --format' : stage);
 
 const EXCEPTION_KINDS = new Set<Failure['kind']>(['exception']);
 const TIME_KINDS = new Set<Failure['kind']>(['over-budget', 'killed']);
@@ -206,6 +211,7 @@ export class Ledger {
   private readonly peak: Summary['peak'] = { light: { rss: 0 }, heavy: { rss: 0 } };
   private readonly heap: Summary['heap'] = { light: { stage: '', bytes: 0 }, heavy: { stage: '', bytes: 0 } };
   private readonly amplification: Summary['amplification'] = { export: { ratio: 0 }, report: { ratio: 0 } };
+  private readonly stageMs = new Map<string, number>();
 
   constructor(readonly options: LedgerOptions) {}
 
@@ -223,6 +229,7 @@ export class Ledger {
           if (chars / read > this.amplification[kind].ratio) this.amplification[kind] = { ratio: chars / read, stage, input: example };
         }
       }
+      for (const { stage, ms } of outcome.report.stages) this.stageMs.set(stageFamily(stage), (this.stageMs.get(stageFamily(stage)) ?? 0) + ms);
       const heap = outcome.heapPeak;
       if (heap && heap.bytes > this.heap[info.weight].bytes) this.heap[info.weight] = { ...heap, input: example };
     }
@@ -285,6 +292,7 @@ export class Ledger {
       peak: { light: { ...this.peak.light }, heavy: { ...this.peak.heavy } },
       heap: { light: { ...this.heap.light }, heavy: { ...this.heap.heavy } },
       amplification: { export: { ...this.amplification.export }, report: { ...this.amplification.report } },
+      stageMs: [...this.stageMs].map(([stage, ms]) => ({ stage, ms })).sort((a, b) => b.ms - a.ms),
     };
   }
 
@@ -339,6 +347,10 @@ export function formatSummary(summary: Summary, header: string): string {
     `peak memory (the child's resident set): ${peakText(peak.light)} light; ${peakText(peak.heavy)} heavy`,
     `most heap in use after a stage: ${heapText(summary.heap.light)} light; ${heapText(summary.heap.heavy)} heavy`,
     `largest export for its input: ${ratioText(amplification.export)}; largest report: ${ratioText(amplification.report)}`,
+    `time by stage: ${summary.stageMs
+      .slice(0, 8)
+      .map(({ stage, ms }) => `${stage} ${seconds(ms)}`)
+      .join(', ')}`,
     ...section('exception sites:', ['exception']),
     ...section('over budget (stage time or killed):', ['over-budget', 'killed']),
     ...section('crashes:', ['crash']),

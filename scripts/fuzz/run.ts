@@ -17,6 +17,7 @@ import {
   caseAt,
   caseSeed,
   loadFixtures,
+  protoOracleOf,
   vocabularyOf,
   weightOf,
   type Arbitraries,
@@ -35,13 +36,7 @@ const slug = (text: string): string =>
     .replace(/^-|-$/g, '')
     .slice(0, 80);
 
-/** Whether a prototype key's payload shown by a reader is a failure: only `__proto__` carried one (see protoPayload). */
-function protoOracle(c: FuzzCase): boolean {
-  const ops = c.plan.json.filter((m) => m.op === 'proto-key' && !m.rename && (m.payload === 'message' || m.payload === 'string'));
-  return ops.length > 0 && ops.every((m) => m.op === 'proto-key' && m.key === '__proto__');
-}
-
-const infoOf = (c: FuzzCase, index: number): CaseInfo => ({ index, weight: c.weight, origin: c.origin, bytes: c.size, protoOracle: protoOracle(c) });
+const infoOf = (c: FuzzCase, index: number): CaseInfo => ({ index, weight: c.weight, origin: c.origin, bytes: c.size, protoOracle: protoOracleOf(c.plan) });
 
 /** Bytes as read: a gzip's or zip's content. */
 function contentSize(bytes: Uint8Array): number {
@@ -124,11 +119,15 @@ async function main(): Promise<number> {
   const fixtures = loadFixtures(root);
   const vocab = vocabularyOf(fixtures);
   const arbs = arbitraries(fixtures, vocab, args.maxBytes);
-  const runner = new ChildRunner({
-    script: fileURLToPath(new URL('./child.js', import.meta.url)),
-    execArgv: ['--enable-source-maps', `--max-old-space-size=${args.heapMb}`],
-  });
-  const run = (c: FuzzCase, index: number): Promise<Outcome> => runner.run({ id: index, bytes: c.bytes, options: c.plan.options }, deadlineMs(c.size, budget));
+  const newRunner = () =>
+    new ChildRunner({
+      script: fileURLToPath(new URL('./child.js', import.meta.url)),
+      execArgv: ['--enable-source-maps', `--max-old-space-size=${args.heapMb}`],
+    });
+  const runner = newRunner();
+  const runOn = (on: ChildRunner, c: FuzzCase, index: number): Promise<Outcome> =>
+    on.run({ id: index, bytes: c.bytes, options: c.plan.options }, deadlineMs(c.size, budget));
+  const run = (c: FuzzCase, index: number): Promise<Outcome> => runOn(runner, c, index);
 
   if (args.file !== undefined) {
     const c = savedCase(args.file);
@@ -154,7 +153,7 @@ async function main(): Promise<number> {
     return failures.length > 0 ? 1 : 0;
   }
 
-  const header = `msgscope fuzz: seed ${args.seed}, ${args.seconds} s, ${fixtures.length} fixtures, every ${args.heavyEvery}th input heavy (up to ${args.maxBytes} bytes), child heap ${args.heapMb} MB, a stage's budget ${args.budgetMs} ms (per MB beyond 1 MB), killed after ${args.hangFactor} budgets`;
+  const header = `msgscope fuzz: seed ${args.seed}, ${args.seconds} s, ${args.jobs} lane(s), ${fixtures.length} fixtures, every ${args.heavyEvery}th input heavy (up to ${args.maxBytes} bytes), child heap ${args.heapMb} MB, a stage's budget ${args.budgetMs} ms (per MB beyond 1 MB), killed after ${args.hangFactor} budgets`;
   console.error(header);
   const ledger = new Ledger(ledgerOptions);
   const saver = new Saver(join(root, args.out, `seed-${args.seed}`), args.seed);
@@ -164,41 +163,51 @@ async function main(): Promise<number> {
   const end = started + args.seconds * 1000;
   let shownAt = started;
   let generateMs = 0;
-  let afterHeavy = false;
-  for (let index = 0; performance.now() < end && (args.runs === undefined || index < args.runs); index++) {
-    const generating = performance.now();
-    let c: FuzzCase;
-    try {
-      c = caseAt(arbs, args.seed, index, args.heavyEvery);
-    } catch (error) {
-      // A mutator's own bug: said at the end, and the run goes on.
-      buildErrors.push(`#${index} (${weightOf(index, args.heavyEvery)}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      continue;
-    }
-    generateMs += performance.now() - generating;
-    // A heavy input gets a new child, and so does the input after it: its peak memory is then its own, and it
-    // leaves no garbage to the next one.
-    if (c.weight === 'heavy' || afterHeavy) runner.renew();
-    afterHeavy = c.weight === 'heavy';
-    const outcome = await run(c, index);
-    const failures = ledger.record(infoOf(c, index), outcome);
-    if (failures.length > 0) {
-      const file = saver.save(`${index}.${c.weight}.${slug(failures[0]!.kind)}.${slug(failures[0]!.stage)}`, c, index, failures);
-      ledger.saved(index, relative(root, file));
-      for (const failure of failures) {
-        const key = keyOf(failure);
-        const known = cases.get(key);
-        if (!known || c.size < known.c.size) cases.set(key, { index, c });
+  let next = 0;
+  const more = () => performance.now() < end && (args.runs === undefined || next < args.runs);
+  // Each lane runs its inputs in a child of its own; the inputs are numbered in the order they are drawn, so a
+  // seed makes the same inputs whatever the number of lanes (which lane runs one, and when, may differ).
+  const lane = async (laneRunner: ChildRunner): Promise<void> => {
+    let afterHeavy = false;
+    while (more()) {
+      const index = next++;
+      const generating = performance.now();
+      let c: FuzzCase;
+      try {
+        c = caseAt(arbs, args.seed, index, args.heavyEvery);
+      } catch (error) {
+        // A mutator's own bug: said at the end, and the run goes on.
+        buildErrors.push(`#${index} (${weightOf(index, args.heavyEvery)}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        continue;
+      }
+      generateMs += performance.now() - generating;
+      // A heavy input gets a new child, and so does the input after it: its peak memory is then its own, and it
+      // leaves no garbage to the next one.
+      if (c.weight === 'heavy' || afterHeavy) laneRunner.renew();
+      afterHeavy = c.weight === 'heavy';
+      const outcome = await runOn(laneRunner, c, index);
+      const failures = ledger.record(infoOf(c, index), outcome);
+      if (failures.length > 0) {
+        const file = saver.save(`${index}.${c.weight}.${slug(failures[0]!.kind)}.${slug(failures[0]!.stage)}`, c, index, failures);
+        ledger.saved(index, relative(root, file));
+        for (const failure of failures) {
+          const key = keyOf(failure);
+          const known = cases.get(key);
+          if (!known || c.size < known.c.size) cases.set(key, { index, c });
+        }
+      }
+      if (performance.now() - shownAt > 15_000) {
+        shownAt = performance.now();
+        const s = ledger.summary();
+        console.error(
+          `[${Math.round((shownAt - started) / 1000)} s] ${s.inputs.light + s.inputs.heavy} inputs (light ${s.inputs.light} / heavy ${s.inputs.heavy}); ${s.exceptions.count} exceptions at ${s.exceptions.sites} sites; ${s.overBudget.inputs.light + s.overBudget.inputs.heavy} over budget; ${s.crashes} crashes`,
+        );
       }
     }
-    if (performance.now() - shownAt > 15_000) {
-      shownAt = performance.now();
-      const s = ledger.summary();
-      console.error(
-        `[${Math.round((shownAt - started) / 1000)} s] ${s.inputs.light + s.inputs.heavy} inputs (light ${s.inputs.light} / heavy ${s.inputs.heavy}); ${s.exceptions.count} exceptions at ${s.exceptions.sites} sites; ${s.overBudget.inputs.light + s.overBudget.inputs.heavy} over budget; ${s.crashes} crashes`,
-      );
-    }
-  }
+  };
+  const others = Array.from({ length: Math.max(0, args.jobs - 1) }, newRunner);
+  await Promise.all([runner, ...others].map(lane));
+  for (const other of others) other.close();
   const fuzzSeconds = (performance.now() - started) / 1000;
 
   const minimal = await shrinkAll(cases, args, arbs, fixtures, ledgerOptions, run, saver, root);
@@ -207,7 +216,7 @@ async function main(): Promise<number> {
   const summary = ledger.summary();
   const text = formatSummary(
     summary,
-    `${header}\nran ${fuzzSeconds.toFixed(0)} s (${(generateMs / 1000).toFixed(0)} s of it building inputs), ${runner.starts} child process(es); failures saved under ${relative(root, saver.dir) || '.'}`,
+    `${header}\nran ${fuzzSeconds.toFixed(0)} s in ${args.jobs} lane(s) (${(generateMs / 1000).toFixed(0)} s of it building inputs), ${runner.starts + others.reduce((sum, other) => sum + other.starts, 0)} child process(es); failures saved under ${relative(root, saver.dir) || '.'}`,
   );
   const minimalText = minimal.length === 0 ? '' : `shrunk (smallest input still failing the same way):\n${minimal.map((m) => `  ${m}`).join('\n')}\n`;
   const buildText =

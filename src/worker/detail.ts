@@ -2,6 +2,23 @@ import type { Transcript } from '../core/model';
 import type { MessageDetail } from '../protocol/workerApi';
 import { prettyJson } from './text';
 
+/**
+ * The raw JSON of the last few messages printed. Messages split from one source message (the AI parts of an MEAI
+ * message whose calls and results alternate) share its raw value, with their results' own between them: a few
+ * kept is enough for stepping through them, or building each detail in turn, to print it once rather than once
+ * a message (a 1.5 MB message split in 20,000 took 15 s in turn).
+ */
+const printed: { raw: unknown; text: string }[] = [];
+const PRINTED_KEPT = 4;
+
+function rawText(raw: unknown): string {
+  const at = printed.findIndex((entry) => entry.raw === raw);
+  const entry = at === -1 ? { raw, text: prettyJson(raw) } : printed.splice(at, 1)[0]!;
+  printed.unshift(entry);
+  printed.length = Math.min(printed.length, PRINTED_KEPT);
+  return entry.text;
+}
+
 /** One message in full; `raw` is sent as pretty JSON text, built here off the page's thread. */
 export function buildDetail(transcript: Transcript, index: number): MessageDetail {
   const message = transcript.messages[index];
@@ -28,6 +45,6 @@ export function buildDetail(transcript: Transcript, index: number): MessageDetai
       invalid: call.invalid === true,
       error: call.error,
     })),
-    rawJson: prettyJson(message.raw),
+    rawJson: rawText(message.raw),
   };
 }
