@@ -7,6 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Command } from './args';
 import { wantsColor } from './formatHuman';
+import { debugWanted, guarded, onUncaught } from './internalError';
 import { flagsToRerunWith, outOfMemoryMessage } from './largeInput';
 import { run } from './run';
 import { statusText } from './statusLine';
@@ -55,5 +56,10 @@ async function main(): Promise<number> {
   });
 }
 
+// An exception nothing caught is one line and exit 2, not a stack trace (MSGSCOPE_DEBUG=1 adds it).
+const fatal = { stderr: (s: string) => void process.stderr.write(s), debug: debugWanted(process.env), exit: (code: number) => process.exit(code) };
+process.on('uncaughtException', onUncaught(fatal));
+process.on('unhandledRejection', onUncaught(fatal));
+
 // exitCode rather than exit() so piped stdout is flushed first.
-process.exitCode = await main();
+process.exitCode = await guarded(main, fatal);

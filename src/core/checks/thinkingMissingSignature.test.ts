@@ -71,3 +71,56 @@ describe('thinking-missing-signature', () => {
     expect(check(thinkingMissingSignature, messages)).toEqual([]);
   });
 });
+
+/**
+ * Unsigned thinking blocks whose reads are counted: each block's `type`, and each element of the wire
+ * message's content list read. Past `perBlock` reads a block the count throws, so a rule that reads every
+ * block again for each finding fails at once with that message instead of running for minutes.
+ */
+function countedReads(perBlock: number, blocks: number) {
+  const counter = { reads: 0 };
+  const tick = (): void => {
+    if (++counter.reads > perBlock * blocks) throw new Error(`over budget: more than ${perBlock} reads a block`);
+  };
+  const thinking = (i: number): ContentBlock => {
+    const raw: Record<string, unknown> = { thinking: `t${i}` };
+    Object.defineProperty(raw, 'type', { enumerable: true, get: () => (tick(), 'thinking') });
+    return { kind: 'reasoning', type: 'thinking', raw };
+  };
+  /** The wire content list as an array whose elements count when read (indexOf reads each). */
+  const wire = (content: readonly ContentBlock[]): unknown[] =>
+    new Proxy(
+      content.map((b) => b.raw),
+      { get: (target, key, receiver) => (typeof key === 'string' && /^\d+$/.test(key) && tick(), Reflect.get(target, key, receiver) as unknown) },
+    );
+  return { counter, thinking, wire };
+}
+
+describe('thinking-missing-signature stays linear', () => {
+  // Each finding built its message's whole turn again (and each block looked itself up in the wire
+  // content): 4,000 blocks in one message took 10 s, 8,000 messages in one turn 12.6 s.
+  const n = 3000;
+
+  it('reads each block of one message of n unsigned thinking blocks a bounded number of times', () => {
+    const { counter, thinking, wire } = countedReads(20, n);
+    const content = Array.from({ length: n }, (_, i) => thinking(i));
+    const findings = check(thinkingMissingSignature, build(human(), ai({ content, raw: { role: 'assistant', content: wire(content) } })));
+    expect(findings).toHaveLength(n);
+    expect(findings.at(-1)?.rejectedBy?.[0]?.error).toBe(`messages.1.content.${n - 1}.thinking.signature: Field required`);
+    expect(counter.reads).toBeGreaterThan(n);
+  });
+
+  it('reads each block of a turn of n messages with one unsigned block each a bounded number of times', () => {
+    const { counter, thinking, wire } = countedReads(20, n);
+    const drafts = Array.from({ length: n }, (_, i) => {
+      const content = [thinking(i)];
+      return ai({ content, turn: 1, raw: { role: 'assistant', content: wire(content) } });
+    });
+    // Numbered as build does: too many to spread as arguments.
+    const messages = [human(), ...drafts].map((draft, index) => ({ location: { path: `messages[${index}]` }, ...draft, index }));
+    const findings = check(thinkingMissingSignature, messages);
+    expect(findings).toHaveLength(n);
+    expect(findings.at(-1)?.rejectedBy?.[0]?.error).toBe(`messages.1.content.${n - 1}.thinking.signature: Field required`);
+    expect(counter.reads).toBeGreaterThan(n);
+  });
+});

@@ -1,4 +1,4 @@
-import { assistantBlocks } from '../providers/anthropic/blocks';
+import { assistantBlocks, firstIndexes } from '../providers/anthropic/blocks';
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import { lostList } from '../providers/lost';
 import { isRecord } from '../json/value';
@@ -39,11 +39,12 @@ export const thinkingMissingSignature: MessageRule<'thinking-missing-signature'>
   scope: ['anthropic', 'gemini'],
   perMessage({ messages }, findings: Finding[]) {
     let thinks: boolean | undefined;
+    const positionOf = blockPositions(messages);
     return (m) => {
       if (m.role !== 'ai') return;
       for (const block of m.content) {
         const missing = missingField(block.raw);
-        if (missing) findings.push(anthropicFinding(messages, m, block.raw, missing));
+        if (missing) findings.push(anthropicFinding(messages, m, positionOf(m, block.raw), block.raw, missing));
       }
       const first = m.toolCalls[0];
       if (first === undefined || !isFunctionCallPart(first.raw) || hasSignature(first.raw)) return;
@@ -53,34 +54,47 @@ export const thinkingMissingSignature: MessageRule<'thinking-missing-signature'>
   },
 });
 
-/** `content.M` counts the blocks the Anthropic export writes before this one in its turn. */
-function blockPosition(messages: CheckContext['messages'], m: Message, raw: unknown): { turn: number; block: number } {
-  const { start, order, turnOf, answered } = anthropicLayout(messages);
-  const turn = turnOf[m.index] ?? 0;
-  const ignored = lostList();
-  let block = 0;
-  for (let k = start[turn] ?? 0; k < (start[turn + 1] ?? 0); k++) {
-    const i = order[k] ?? 0;
-    const other = messages[i];
-    if (other === undefined) continue;
-    const blocks = assistantBlocks(other, ignored, answered);
-    if (i === m.index)
-      return {
-        turn,
-        block:
-          block +
-          Math.max(
-            0,
-            blocks.findIndex((b) => b === raw),
-          ),
-      };
-    block += blocks.length;
-  }
-  return { turn, block };
+type Position = { turn: number; block: number };
+
+/**
+ * Where a block stands in the Anthropic request: `messages.N.content.M`, M counting the blocks the export
+ * writes before it in its turn. The visitor sees the messages in order, so the turn it is in is laid out
+ * once (each message's first block) and the message's own blocks once: walking the turn again for each
+ * finding made a turn of n unsigned messages quadratic, and one message of n unsigned blocks cubic.
+ */
+function blockPositions(messages: CheckContext['messages']): (m: Message, raw: unknown) => Position {
+  let laidOut: { turn: number; firstBlock: Map<number, number>; blocks: number } | undefined;
+  let own: { index: number; at: Map<unknown, number> } | undefined;
+  return (m, raw) => {
+    const { start, order, turnOf, answered } = anthropicLayout(messages);
+    const turn = turnOf[m.index] ?? 0;
+    if (laidOut?.turn !== turn) {
+      const ignored = lostList();
+      const firstBlock = new Map<number, number>();
+      let blocks = 0;
+      for (let k = start[turn] ?? 0; k < (start[turn + 1] ?? 0); k++) {
+        const i = order[k] ?? 0;
+        const other = messages[i];
+        if (other === undefined) continue;
+        firstBlock.set(i, blocks);
+        blocks += assistantBlocks(other, ignored, answered).length;
+      }
+      laidOut = { turn, firstBlock, blocks };
+    }
+    const first = laidOut.firstBlock.get(m.index);
+    if (first === undefined) return { turn, block: laidOut.blocks };
+    if (own?.index !== m.index) own = { index: m.index, at: firstIndexes(assistantBlocks(m, lostList(), answered)) };
+    return { turn, block: first + (own.at.get(raw) ?? 0) };
+  };
 }
 
-function anthropicFinding(messages: CheckContext['messages'], m: Message, raw: unknown, missing: { type: string; field: string }): Finding {
-  const { turn, block } = blockPosition(messages, m, raw);
+function anthropicFinding(
+  messages: CheckContext['messages'],
+  m: Message,
+  { turn, block }: Position,
+  raw: unknown,
+  missing: { type: string; field: string },
+): Finding {
   return report(
     thinkingMissingSignature,
     messages,

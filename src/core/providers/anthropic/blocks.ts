@@ -70,6 +70,15 @@ function toolUse(m: Message, call: ToolCall, lost: Lost): Block {
   return { type: 'tool_use', ...(call.id !== undefined && { id: call.id }), name: call.name, input: isObject ? call.args : {} };
 }
 
+/** Each value's first index in `list`, as indexOf finds it, in one pass. */
+export function firstIndexes(list: readonly unknown[]): Map<unknown, number> {
+  const at = new Map<unknown, number>();
+  list.forEach((value, i) => {
+    if (!at.has(value)) at.set(value, i);
+  });
+  return at;
+}
+
 const blockId = (block: ContentBlock): unknown => (isRecord(block.raw) ? block.raw.id : undefined);
 
 /**
@@ -88,13 +97,16 @@ export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<st
     else pending.set(call.id, call);
   }
   const blocks: Block[] = [];
-  const content = wireContent(m);
+  // Where each block stood in the wire message, looked up once: an indexOf per block made a message of
+  // n blocks quadratic. Only blocks placed back inside need it.
+  const content = inside.length > 0 ? wireContent(m) : undefined;
+  const wireAt = content && firstIndexes(content);
   let placed = 0;
   const placeBefore = (at: number): void => {
     for (let next = inside[placed]; next !== undefined && next.at < at; next = inside[++placed]) blocks.push(next.block);
   };
   for (const block of m.content) {
-    if (content !== undefined) placeBefore(content.indexOf(block.raw));
+    if (wireAt !== undefined) placeBefore(wireAt.get(block.raw) ?? -1);
     const kept = native(block);
     const call = block.kind === 'tool_call' ? pending.get(blockId(block)) : undefined;
     if (kept) {
