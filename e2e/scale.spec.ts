@@ -192,7 +192,7 @@ test('a wheel turn moves a list taller than the browser allows as far as it move
   }).toPass({ intervals: [100, 200, 200, 400] });
 });
 
-test('a history exported twice: its thousands of findings and provider problems come a hundred at a time', async ({ page }) => {
+test('a history exported twice: its thousands of findings come a hundred at a time, and a provider’s problems of one rule fold past 20', async ({ page }) => {
   // Every message and call id is repeated: one finding per repeated message, and problems for every provider.
   const once = generateHistory(2000);
   await serve(page, '/twice.json', JSON.stringify([...once, ...once]));
@@ -217,7 +217,20 @@ test('a history exported twice: its thousands of findings and provider problems 
 
   await page.locator('[data-testid=side-tab][data-tab=verdicts]').click();
   const rejecting = page.locator('[data-testid=verdict][data-accepted=false]').first();
-  await expect(rejecting.getByTestId('verdict-problem')).toHaveCount(100);
-  await rejecting.getByTestId('show-more').click();
-  await expect(rejecting.getByTestId('verdict-problem')).toHaveCount(200);
+  // Each rule's first 20 problems are quoted; the rest of that rule is one problem that says how many it holds.
+  const folded = rejecting.getByTestId('verdict-count').first();
+  await expect(folded).toBeVisible();
+  const held = Number(await folded.getAttribute('data-count'));
+  expect(held).toBeGreaterThan(20);
+  await expect(folded).toContainText(`${held} findings of this rule`);
+  const problems = await rejecting.getByTestId('verdict-problem').count();
+  expect(problems).toBeGreaterThan(20);
+  expect(problems).toBeLessThan(100);
+  // The folded problem still links its messages.
+  const problem = rejecting
+    .getByTestId('verdict-problem')
+    .filter({ has: page.getByTestId('verdict-count') })
+    .first();
+  await problem.getByTestId('verdict-message').nth(3).click();
+  await expect(page.locator('[data-testid=message][data-selected=true]')).toBeInViewport();
 });

@@ -1,11 +1,21 @@
 import type { Verdict, VerdictProblem } from '../core/model';
 import { pendingResults, unjudgedReason } from '../core/providers/verdicts';
+import { problemCount } from '../core/repeats';
 import type { Paint } from './formatHuman';
 
-/** `#5 call_hz` for a problem: the message first, then the ids; the other messages it concerns are in the finding. */
+/** Ids a line names of a problem that folds many (core/repeats); --json has the first QUOTED_PER_RULE, the findings every one. */
+const IDS_SHOWN = 3;
+
+/**
+ * `#5 call_hz` for a problem: the message first, then the ids; the other messages it concerns are in the finding.
+ * A folded one says how many findings it stands for: `#1 call_20 call_21 call_22 … 9980 findings`.
+ */
 function problemWhere(problem: VerdictProblem): string {
   const [first] = problem.messageIndices;
-  return [first === undefined ? '' : `#${first}`, ...problem.ids].filter(Boolean).join(' ');
+  const folded = problem.count === undefined ? [] : [`… ${problem.count} findings`];
+  return [first === undefined ? '' : `#${first}`, ...problem.ids.slice(0, problem.count === undefined ? undefined : IDS_SHOWN), ...folded]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function problemLine(problem: VerdictProblem, paint: Paint, lead = ''): string {
@@ -27,7 +37,7 @@ export function verdictLines(verdicts: readonly Verdict[], paint: Paint, formatL
     if (verdict.accepted && unread) {
       lines.push(`  ${paint('yellow', '?')} ${verdict.label}: cannot judge: ${unread}`);
     } else if (verdict.accepted) {
-      const needs = pending.length === 0 ? '' : `, once the next request carries ${pendingResults(pending.length)}`;
+      const needs = pending.length === 0 ? '' : `, once the next request carries ${pendingResults(problemCount(pending))}`;
       lines.push(`  ${paint('green', '✓')} ${verdict.label}: accepts${needs}`);
     } else {
       lines.push(`  ${paint('red', '✗')} ${verdict.label}: rejects${unread ? `, though ${unread}` : ''}`);

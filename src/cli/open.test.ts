@@ -9,11 +9,11 @@ import { SECURITY_HEADERS } from './serve';
 import { fakeIo, type FakeIo } from './testing/io';
 
 /** `msgscope open FILE --port 0` running, with the URL it printed. */
-async function opened(app: string, history: string): Promise<{ url: URL; io: FakeIo; exit: Promise<number> }> {
+async function opened(app: string, history: string, ...flags: string[]): Promise<{ url: URL; io: FakeIo; exit: Promise<number> }> {
   let printedUrl: (url: string) => void = () => {};
   const printed = new Promise<string>((done) => (printedUrl = done));
   const io = fakeIo({ appDir: app, onStdout: (text) => printedUrl(/http:\S+/.exec(text)?.[0] ?? '') });
-  const exit = run(['open', history, '--port', '0'], io);
+  const exit = run(['open', history, '--port', '0', ...flags], io);
   return { url: new URL(await printed), io, exit };
 }
 
@@ -85,6 +85,50 @@ describe('msgscope open', () => {
       io.stop();
     }
     expect(await exit).toBe(0);
+  });
+
+  it('listens on the --host given and serves requests that name it, and still refuses other names', async () => {
+    const { app, history } = builtApp();
+    writeFileSync(history, '[{"role": "user", "content": "secret plans"}]');
+    // 127.0.0.2 is a loopback address on Linux but none of the loopback names the server knows: only --host makes it one.
+    const { url, io, exit } = await opened(app, history, '--host', '127.0.0.2');
+    try {
+      expect(url.hostname).toBe('127.0.0.2');
+      const src = new URL(url.searchParams.get('src') ?? '', url);
+      expect((await getAs(src, `127.0.0.2:${url.port}`)).body).toContain('secret plans');
+      expect((await getAs(src, `localhost:${url.port}`)).status).toBe(200);
+      for (const host of ['attacker.example', `attacker.example:${url.port}`, `127.0.0.3:${url.port}`]) expect((await getAs(src, host)).status, host).toBe(421);
+      // It listens on that address alone.
+      const elsewhere = new URL(src);
+      elsewhere.hostname = '127.0.0.1';
+      await expect(getAs(elsewhere, `127.0.0.1:${url.port}`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      expect(io.err).toBe('');
+    } finally {
+      io.stop();
+    }
+    expect(await exit).toBe(0);
+  });
+
+  it('prints the loopback URL for an address of every interface, and warns that others can read the file', async () => {
+    const { app, history } = builtApp();
+    const { url, io, exit } = await opened(app, history, '--host', '0.0.0.0');
+    try {
+      expect(url.hostname).toBe('127.0.0.1');
+      expect((await getAs(url, url.host)).status).toBe(200);
+      expect((await getAs(url, `0.0.0.0:${url.port}`)).status).toBe(200);
+      expect(io.err).toBe(`msgscope: listening on 0.0.0.0: whoever can reach it can read ${history}\n`);
+    } finally {
+      io.stop();
+    }
+    expect(await exit).toBe(0);
+  });
+
+  it('exits 2 when the --host given cannot be listened on', async () => {
+    const { app, history } = builtApp();
+    const io = fakeIo({ appDir: app });
+    // 192.0.2.0/24 is reserved for documentation (RFC 5737): no interface here has it.
+    expect(await run(['open', history, '--host', '192.0.2.7', '--port', '0'], io)).toBe(2);
+    expect(io.err).toMatch(/^msgscope: cannot listen on 192\.0\.2\.7:0: .*EADDRNOTAVAIL/);
   });
 
   it('exits 2 when the app is not built or the file is missing', async () => {

@@ -1,6 +1,7 @@
 import type { Conversation, FileKind, Finding, HistoryKind, Severity, Transcript, UsagePass, Verdict, VerdictProblem } from '../core/model';
 import { madeUpAt } from '../core/checks/callNames';
 import { unjudgedOf } from '../core/providers/verdicts';
+import { ProblemList } from '../core/repeats';
 
 /** The `--json` output; its keys are a contract (README, "Command line"), so only ever add to it. */
 export interface CheckReport {
@@ -172,16 +173,21 @@ function fileVerdicts(parts: readonly ConversationReport[], unread: number): Ver
     unread,
     parts.reduce((total, part) => total + part.messages, 0),
   );
-  const fileWideProblems = (problems: VerdictProblem[], part: ConversationReport) =>
-    problems.map((p) => ({ ...p, messageIndices: p.messageIndices.map((i) => i + part.firstMessage) }));
+  // Folded past the first of each rule as a conversation's are (core/repeats): 10,000 conversations with an orphan
+  // call each make one problem a target here, not 10,000 quotes of its error.
+  const fileWideProblems = (pick: (part: ConversationReport) => VerdictProblem[] | undefined) => {
+    const list = new ProblemList();
+    for (const part of parts) for (const p of pick(part) ?? []) list.add({ ...p, messageIndices: p.messageIndices.map((i) => i + part.firstMessage) });
+    return list.problems;
+  };
   return (parts[0]?.verdicts ?? []).map(({ target, label }, k) => {
     const of = (part: ConversationReport) => part.verdicts[k]!;
-    const pending = parts.flatMap((part) => fileWideProblems(of(part).pending ?? [], part));
+    const pending = fileWideProblems((part) => of(part).pending);
     return {
       target,
       label,
       accepted: parts.every((part) => of(part).accepted),
-      problems: parts.flatMap((part) => fileWideProblems(of(part).problems, part)),
+      problems: fileWideProblems((part) => of(part).problems),
       ...(pending.length > 0 && { pending }),
       ...(unjudged && { unjudged: { ...unjudged } }),
     };

@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
-import { allowedHosts, createAppServer, historyPath, MAX_HEADER_BYTES, mimeType, resolveInside, SECURITY_HEADERS } from './serve';
+import { rawRequest } from './testing/http';
+import { allowedHosts, clientErrorResponse, createAppServer, historyPath, MAX_HEADER_BYTES, mimeType, resolveInside, SECURITY_HEADERS } from './serve';
 
 interface Answer {
   status: number;
@@ -31,15 +32,17 @@ function get(port: number, path: string, method = 'GET', headers: OutgoingHttpHe
 }
 
 /** A request written byte for byte (no Host, HTTP/1.0...), answered with its status line. */
-function raw(port: number, text: string): Promise<string> {
-  return new Promise((done, fail) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(text));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('end', () => done(answer.split('\r\n')[0] ?? ''));
-    socket.on('error', fail);
-  });
+async function raw(port: number, text: string): Promise<string> {
+  return (await rawRequest(port, text)).split('\r\n')[0] ?? '';
+}
+
+/** The whole answer to bytes written as given (ended after them unless `end` is false), as status, headers and body. */
+async function rawAnswer(port: number, text: string | Buffer): Promise<{ status: string; headers: Record<string, string>; body: string }> {
+  const answer = await rawRequest(port, text);
+  const [head = '', body = ''] = answer.split('\r\n\r\n', 2);
+  const [status = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status, headers, body };
 }
 
 describe('historyPath', () => {
@@ -211,5 +214,42 @@ describe('createAppServer', () => {
     expect((await get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES / 2) })).status).toBe(200);
     expect([431, 'closed']).toContain(await refusal(get(port, '/', 'GET', { 'x-filler': 'a'.repeat(MAX_HEADER_BYTES) })));
     expect([431, 'closed']).toContain(await refusal(get(port, `/?src=${'a'.repeat(MAX_HEADER_BYTES)}`)));
+  });
+
+  it('answers requests Node cannot parse (400) or whose headers are too large (431) with its security headers', async () => {
+    const host = `Host: 127.0.0.1:${port}\r\n`;
+    const requests: [string, string | Buffer][] = [
+      ['HTTP/1.1 400 Bad Request', 'garbage\r\n\r\n'],
+      ['HTTP/1.1 400 Bad Request', `GET / HTTP/1.1\r\n${host}Content-Length: 1\r\nContent-Length: 2\r\n\r\n`],
+      ['HTTP/1.1 400 Bad Request', Buffer.from([0, 1, 2, 255, 13, 10, 13, 10])],
+      ['HTTP/1.1 431 Request Header Fields Too Large', `GET / HTTP/1.1\r\n${host}X-Filler: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`],
+      // Far more than a socket buffer: the client is still sending when the answer is written.
+      ['HTTP/1.1 431 Request Header Fields Too Large', `GET / HTTP/1.1\r\n${host}X-Filler: ${'a'.repeat(4_000_000)}\r\n\r\n`],
+      ['HTTP/1.1 431 Request Header Fields Too Large', `GET /?${'a'.repeat(2 * MAX_HEADER_BYTES)} HTTP/1.1\r\n${host}\r\n`],
+    ];
+    for (const [status, request] of requests) {
+      const answer = await rawAnswer(port, request);
+      const what = `${status} to ${String(request).slice(0, 40)}`;
+      expect(answer.status, what).toBe(status);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[name], `${name} of ${what}`).toBe(value);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.body).toBe(`${status.slice('HTTP/1.1 xxx '.length)}\n`);
+    }
+    // HTTP/1.1 without Host, which Node would refuse with a 400 of its own, reaches the handler.
+    const hostless = await rawAnswer(port, 'GET / HTTP/1.1\r\n\r\n');
+    expect(hostless.status).toBe('HTTP/1.1 421 Misdirected Request');
+    expect(hostless.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    // The server is fine after them.
+    expect((await get(port, '/')).status).toBe(200);
+  });
+
+  it("writes those answers whole, in the shape of Node's own", () => {
+    const answer = clientErrorResponse('HPE_HEADER_OVERFLOW');
+    expect(answer.startsWith('HTTP/1.1 431 Request Header Fields Too Large\r\n')).toBe(true);
+    expect(answer.endsWith('\r\n\r\nRequest Header Fields Too Large\n')).toBe(true);
+    expect(answer).toContain(`\r\ncontent-length: ${'Request Header Fields Too Large\n'.length}\r\n`);
+    expect(clientErrorResponse('HPE_INVALID_METHOD').split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(clientErrorResponse('ERR_HTTP_REQUEST_TIMEOUT').split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(clientErrorResponse(undefined).split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
   });
 });

@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, extname, resolve, sep } from 'node:path';
+import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
 
 export const HISTORY_PREFIX = '/__msgscope/history/';
@@ -95,7 +97,7 @@ export function resolveInside(root: string, urlPath: string): string | undefined
   return target === base || target.startsWith(base + sep) ? target : undefined;
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type: string, cache: string): Promise<boolean> {
+export async function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type: string, cache: string): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) return false;
   res.writeHead(200, { 'content-type': type, 'content-length': info.size, 'cache-control': cache });
@@ -123,16 +125,78 @@ async function handle(req: IncomingMessage, res: ServerResponse, appDir: string,
   send(res, 404, 'Not found\n');
 }
 
+/** Node's parser errors and what it answers to each when no 'clientError' listener does (lib/_http_server.js). */
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; reason: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout' },
+};
+const BAD_REQUEST = { status: 400, reason: 'Bad Request' };
+
+/** How long a refused connection may go on sending before it is cut: long enough to take in the rest of its headers. */
+export const CLIENT_ERROR_LINGER_MS = 2000;
+
+/** The whole response to a request Node could not parse: status, the security headers, a one-line body. */
+export function clientErrorResponse(code: string | undefined): string {
+  const { status, reason } = (code !== undefined && CLIENT_ERRORS[code]) || BAD_REQUEST;
+  const body = `${reason}\n`;
+  const headers = { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n${body}`;
+}
+
+/**
+ * Answers the requests Node's parser refuses (malformed: 400; headers past maxHeaderSize: 431) with the
+ * security headers, which Node's own answer lacks. As Node does, nothing is written when a response on
+ * the connection has begun (it would corrupt it). Unlike Node, the connection is not cut at once: it is
+ * ended after the answer and read on until the client closes, at most CLIENT_ERROR_LINGER_MS, because
+ * cutting it while the client still sends makes the kernel reset it, and a reset can lose the answer.
+ */
+export function answerClientErrors(server: Server): void {
+  const inFlight = new WeakMap<Socket, Set<ServerResponse>>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    let responses = inFlight.get(socket);
+    if (responses === undefined) inFlight.set(socket, (responses = new Set()));
+    responses.add(res);
+    const done = (): void => void responses.delete(res);
+    res.once('finish', done);
+    res.once('close', done);
+  });
+  const refused = new WeakSet<Duplex>();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Node calls this again for each piece the client sends after the error, and once more when it ends.
+    if (refused.has(socket)) return;
+    refused.add(socket);
+    const begun = [...(socket instanceof Socket ? (inFlight.get(socket) ?? []) : [])].some((res) => res.headersSent);
+    if (!socket.writable || begun || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientErrorResponse(error.code));
+    // Read and drop the rest; the client closes when it has the answer, or the timer cuts it.
+    const cut = setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS);
+    cut.unref();
+    socket.once('close', () => clearTimeout(cut));
+    socket.resume();
+  });
+}
+
 /**
  * A static server for the built app plus the one history file; nothing else on disk is reachable, and only
  * requests addressed to the server itself (see allowedHosts), without a body, are answered.
  */
 export function createAppServer(appDir: string, historyFile: string, options: AppServerOptions = {}): Server {
-  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  // requireHostHeader: false lets an HTTP/1.1 request without Host reach the handler, which answers it 421
+  // with the security headers, where Node would answer 400 without them.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false }, (req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res, appDir, historyFile, options.hosts ?? []).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, `${String(error)}\n`);
       else res.destroy();
     });
   });
+  answerClientErrors(server);
+  return server;
 }

@@ -1,5 +1,6 @@
 // Unknown text in, a Transcript or a diagnostic out: parse, pick a format, read, locate, analyze.
 import { buildTranscript } from './analyze';
+import { quoteBudget } from './repeats';
 import { ARCHIVE_DATA, archiveInput, type ArchiveFile } from './json/archive';
 import { depthNote, nestedDepthNote, takeNestedCuts } from './json/depth';
 import { locatePaths } from './json/locate';
@@ -162,8 +163,10 @@ function finish(adapter: { name: string; label: string }, output: AdapterOutput,
   // on demand (locateMessages): finding a million elements in the text costs more than reading them.
   if (unreadable.length > 0) locateMessages(text(), unreadable);
   const format = { name: adapter.name, label: adapter.label };
+  // One budget for the file: a file of 10,000 conversations quotes each rule's texts in full as often as one does.
+  const quotes = quoteBudget();
   const transcriptOf = (list: Message[]) => {
-    const transcript = buildTranscript(format, list, kind);
+    const transcript = buildTranscript(format, list, kind, quotes);
     // The reader's notes, then the analysis's own (a rule that could not finish).
     if (notes !== undefined && notes.length > 0) transcript.notes = [...notes, ...(transcript.notes ?? [])];
     return transcript;

@@ -221,6 +221,13 @@ export interface VerdictProblem {
   messageIndices: number[];
   ids: string[];
   fix: string;
+  /**
+   * Set when the problem stands for several findings, `count` of them: past the first QUOTED_PER_RULE problems of a
+   * rule, a verdict folds the rest of that rule into one (`error` and `fix` are the first one's, `messageIndices` and
+   * `ids` the first QUOTED_PER_RULE of theirs; the findings list every one), so that a history with 10,000 orphan
+   * calls does not quote 10,000 errors per target (core/repeats).
+   */
+  count?: number;
 }
 
 /** One target's answer to the whole history: accepted, or the problems it would refuse. */

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../core/model';
 import { CARD_CHARS, CARD_LINES } from '../protocol/timelineView';
+import { indentedJson } from '../core/json/indented';
 import { preview, stringifyJson } from '../core/json/value';
 
 /** Characters of a call's arguments a chip shows. */
@@ -24,7 +25,7 @@ export function previewLines(text: string): number {
 /** Pretty JSON of any value the importer kept; values JSON cannot express fall back to text. */
 export function prettyJson(value: unknown): string {
   try {
-    return stringifyJson(value, 2) ?? String(value);
+    return indentedJson(value) ?? String(value);
   } catch (error) {
     return `(cannot show as JSON: ${clip(error instanceof Error ? error.message : String(error), 300)})`;
   }

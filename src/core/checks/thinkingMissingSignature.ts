@@ -1,4 +1,5 @@
-import { assistantBlocks, firstIndexes } from '../providers/anthropic/blocks';
+import { assistantBlocks } from '../providers/anthropic/blocks';
+import { firstIndexes } from '../providers/anthropic/wireOrder';
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import { lostList } from '../providers/lost';
 import { isRecord } from '../json/value';

@@ -4,7 +4,7 @@ import type { Message, Transcript } from '../model';
 import { assistantBlocks, humanBlocks, toolResultBlock, type Block } from '../providers/anthropic/blocks';
 import { anthropicLayout, type AnthropicTurn } from '../providers/anthropic/requestLayout';
 import { isServerResult } from '../providers/anthropic/serverTools';
-import { resultsInside } from '../providers/anthropic/wireOrder';
+import { resultsInside, wirePositions, type WirePositions } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
 import { failedWith } from './isolated';
 import { requestLosses } from './requestLosses';
@@ -30,7 +30,14 @@ function systemOf(messages: readonly Message[], lost: Lost): Request['system'] {
   return systems.map((m) => ({ type: 'text', text: m.text }));
 }
 
-function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered: ReadonlySet<string>, lost: Lost): string | Block[] {
+/** What the whole export shares: which turn each message is in (the layout's turnOf), and where wire blocks stood. */
+interface Shared {
+  answered: ReadonlySet<string>;
+  turnOf: Int32Array;
+  positions: WirePositions;
+}
+
+function turnContent(messages: readonly Message[], turn: AnthropicTurn, { answered, turnOf, positions }: Shared, lost: Lost): string | Block[] {
   const blocks: Block[] = [];
   // Server results go back into the assistant message they were read out of, in their place.
   const placed = new Set<number>();
@@ -39,7 +46,8 @@ function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered
     if (m === undefined || placed.has(index)) continue;
     if (m.name !== undefined && m.role !== 'tool') lost.add(m.index, `${TARGET} messages have no name`);
     if (m.role === 'ai') {
-      const inside = resultsInside(messages, m).filter(({ message }) => isServerResult(message) && turn.messages.includes(message.index));
+      // Asked of the layout, not searched for in the turn: an includes per result made a turn of n results quadratic.
+      const inside = resultsInside(messages, m, positions).filter(({ message }) => isServerResult(message) && turnOf[message.index] === turnOf[m.index]);
       for (const { message } of inside) placed.add(message.index);
       pushAll(
         blocks,
@@ -48,6 +56,7 @@ function turnContent(messages: readonly Message[], turn: AnthropicTurn, answered
           lost,
           answered,
           inside.map(({ message, at }) => ({ at, block: toolResultBlock(message, lost) })),
+          positions,
         ),
       );
     } else if (m.role === 'tool') blocks.push(toolResultBlock(m, lost));
@@ -65,12 +74,13 @@ function writtenAsString(m: Message | undefined): string | undefined {
 
 export function toAnthropic(t: Transcript, lost: Lost): Request {
   for (const m of t.messages) requestLosses(m, lost, TARGET);
-  const { turns, answered } = anthropicLayout(t.messages);
+  const { turns, answered, turnOf } = anthropicLayout(t.messages);
+  const shared: Shared = { answered, turnOf, positions: wirePositions() };
   const system = systemOf(t.messages, lost);
   const messages = turns.flatMap((turn) => {
     // A turn that cannot be written is left out, with why, for each message in it; the other turns are written.
     try {
-      return [{ role: turn.role, content: turnContent(t.messages, turn, answered, lost) }];
+      return [{ role: turn.role, content: turnContent(t.messages, turn, shared, lost) }];
     } catch (error) {
       for (const index of turn.messages) lost.add(index, failedWith(error));
       return [];

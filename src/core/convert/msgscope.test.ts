@@ -3,6 +3,7 @@ import type { Message } from '../model';
 import { transcript } from '../testing/importing';
 import { CONVERT_TARGETS, convertTranscript } from '.';
 import { importText } from '../import';
+import { MAX_DEPTH } from '../json/depth';
 
 const fixtures = import.meta.glob<string>(['../../../fixtures/*.*', '../../../fixtures/cross-format/*.*', '!**/*.md', '!**/invalid.json'], {
   query: '?raw',
@@ -68,8 +69,8 @@ describe('msgscope export', () => {
 
 /**
  * An export is at most this many times its input: msgscope JSON writes each message normalized, with its raw
- * input beside it, indented (the worst fixture measured 9.0 ×, a Vercel UI history of short messages). The other
- * targets write less. Stated in docs/SECURITY.md.
+ * input beside it, indented to INDENTED_LEVELS levels (the worst fixture measured 9.6 ×, a Gemini request of short
+ * messages; a value as deep as the depth limit, 5.2 ×). The other targets write less. Stated in docs/SECURITY.md.
  */
 const EXPORT_AT_MOST = 12;
 
@@ -91,6 +92,50 @@ describe('msgscope export size', () => {
     { role: 'assistant', contents: calls.map((callId) => ({ $type: 'functionCall', callId, name: 'lookup', arguments: { q: callId } })) },
     { role: 'tool', contents: calls.map((callId) => ({ $type: 'functionResult', callId, result: `${callId}: ${'r'.repeat(500)}` })) },
   ]);
+
+  // Values as deep as the depth limit lets in, in the places a history holds values: a content block, a tool's
+  // arguments (a JSON string, parsed) and a tool_use input. Indented all the way down, 256 levels of brackets in
+  // a 576-byte message wrote 465 times its size as msgscope JSON.
+  const nested = (levels: number, wrap: (inner: unknown) => unknown): unknown => {
+    let value: unknown = [];
+    for (let i = 1; i < levels; i++) value = wrap(value);
+    return value;
+  };
+  const deep = {
+    'arrays in a content block': JSON.stringify([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [{ type: 'text', text: 'x', extra: nested(MAX_DEPTH - 4, (v) => [v]) }] },
+    ]),
+    'objects in tool arguments': JSON.stringify({
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: JSON.stringify(nested(MAX_DEPTH, (v) => ({ a: v }))) } }],
+        },
+      ],
+    }),
+    'arrays in a tool_use input': JSON.stringify({
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'f', input: { q: nested(MAX_DEPTH - 8, (v) => [v]) } }] },
+      ],
+    }),
+  };
+
+  it.each(Object.entries(deep))('a history holding %s as deep as the depth limit: every export is at most EXPORT_AT_MOST times it', (_name, input) => {
+    const original = transcript(input);
+    expect(original.notes ?? []).toEqual([]);
+    for (const { target } of CONVERT_TARGETS) {
+      const { text } = convertTranscript(original, target);
+      expect(text.length / input.length, target).toBeLessThan(EXPORT_AT_MOST);
+    }
+    // Written compact below a few levels, it is still the same JSON (read back, the export is deeper than the limit).
+    const written = JSON.parse(convertTranscript(original, 'msgscope').text) as { messages: Message[] };
+    expect(written.messages.map((m) => m.raw)).toEqual(original.messages.map((m) => m.raw));
+  });
 
   it('writes a split wire message once: the export stays within a small constant of its input', () => {
     const original = transcript(input);

@@ -1,7 +1,7 @@
 // OpenAI Chat Completions request body `{messages: [...]}` (docs/FORMATS.md, "OpenAI, Mistral and Ollama").
 import { isRecord, stringifyJson } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript } from '../model';
-import { resultsInside, wireContent } from '../providers/anthropic/wireOrder';
+import { resultsInside, wireContent, wirePositions, type WirePositions } from '../providers/anthropic/wireOrder';
 import type { Lost } from '../providers/lost';
 import { dataUrl, readImage } from '../providers/media';
 import { convertEach } from './isolated';
@@ -82,12 +82,14 @@ function convertMessage(m: Message, lost: Lost): Json | undefined {
  * were read out into the tool messages after it, and OpenAI Chat sends an assistant message's text
  * before its tool results, so the text written after a result comes before it. Said, not done silently.
  */
-function reorderedText(messages: readonly Message[], m: Message, lost: Lost): void {
-  const inside = resultsInside(messages, m);
+function reorderedText(messages: readonly Message[], m: Message, positions: WirePositions, lost: Lost): void {
+  const inside = resultsInside(messages, m, positions);
   const content = wireContent(m);
   const [first] = inside;
   if (first === undefined || content === undefined) return;
-  const after = m.content.some((block) => block.kind === 'text' && (block.text ?? '') !== '' && content.indexOf(block.raw) > first.at);
+  // Looked up, not searched for: an indexOf per text block made a message of n blocks quadratic.
+  const at = positions(content);
+  const after = m.content.some((block) => block.kind === 'text' && (block.text ?? '') !== '' && (at.get(block.raw) ?? -1) > first.at);
   if (!after) return;
   const results = inside.map(({ message }) => `#${message.index}`).join(', ');
   lost.add(
@@ -97,9 +99,10 @@ function reorderedText(messages: readonly Message[], m: Message, lost: Lost): vo
 }
 
 export function toOpenAIChat(t: Transcript, lost: Lost): { messages: Json[] } {
+  const positions = wirePositions();
   return {
     messages: convertEach(t.messages, lost, (m) => {
-      if (m.role === 'ai') reorderedText(t.messages, m, lost);
+      if (m.role === 'ai') reorderedText(t.messages, m, positions, lost);
       return convertMessage(m, lost);
     }),
   };

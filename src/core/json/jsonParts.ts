@@ -1,9 +1,10 @@
 // The CLI's report of a huge history, or the history converted, can be longer than one string can be (V8
 // caps strings at 2^29 - 24 characters, about 512 MB): a million findings with their provider error texts
-// pass that. Such JSON is written in parts instead, the same text as JSON.stringify(value, null, 2) would give.
+// pass that. Such JSON is written in parts instead, the same text as indentedJson(value) would give (JSON.stringify(value,
+// null, 2) but for what nests past INDENTED_LEVELS).
 // The parts are as large as is safe: a long array's plain elements are stringified a few hundred at once,
 // natively; written one by one, with their lines shifted in JavaScript, a million messages took half as long again.
-import { stringifyJson } from './value';
+import { indentedJson } from './indented';
 
 /** Arrays longer than this are written in parts; shorter ones, and everything in them, whole. */
 const LONG_ARRAY = 64;
@@ -16,10 +17,10 @@ const LEVELS = 4;
 /** Elements stringified in one part. */
 const BATCH = 256;
 
-/** `value` as JSON.stringify(value, null, 2) writes it, in parts. `depth`: how deep in the whole `value` lies. */
+/** `value` as indentedJson(value) writes it, in parts. `depth`: how deep in the whole `value` lies. */
 export function* jsonParts(value: unknown, depth = 0): Generator<string> {
   if (!holdsLongArray(value, LEVELS - depth)) {
-    yield shifted(stringifyJson(value, 2) ?? 'null', depth);
+    yield shifted(indentedJson(value, depth) ?? 'null', depth);
     return;
   }
   const indent = '  '.repeat(depth);
@@ -80,7 +81,7 @@ function shifted(text: string, depth: number): string {
 function elements(batch: unknown[], depth: number): string {
   let nested: unknown = batch;
   for (let level = 1; level < depth; level++) nested = [nested];
-  const text = stringifyJson(nested, 2) ?? '';
+  const text = indentedJson(nested) ?? '';
   // Each level opens with `[`, a newline and its indent, and closes with a newline, the outer indent and `]`.
   let open = 0;
   let close = 0;

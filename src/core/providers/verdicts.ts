@@ -1,7 +1,8 @@
 // Per target: would it accept this history as the next request? Every rule states who rejects its
 // finding (Finding.rejectedBy) and who still needs something first (Finding.neededBy), so a verdict is
-// those findings regrouped by target.
-import type { Finding, Message, ProviderTarget, Verdict, VerdictProblem } from '../model';
+// those findings regrouped by target; past the first QUOTED_PER_RULE problems of a rule, folded into one (core/repeats).
+import type { Finding, Message, Verdict, VerdictProblem } from '../model';
+import { ProblemList } from '../repeats';
 import { TARGET_LABELS, TARGETS } from './targets';
 
 const problemOf = (f: Finding, error: string): VerdictProblem => ({
@@ -31,21 +32,20 @@ export function computeVerdicts(findings: readonly Finding[], messages: readonly
   let unread = 0;
   for (const m of messages) if (m.problem !== undefined) unread++;
   const unjudged = unjudgedOf(unread, messages.length);
-  const verdicts = new Map<ProviderTarget, Verdict>(
-    TARGETS.map((target) => [target, { target, label: TARGET_LABELS[target], accepted: true, problems: [], ...(unjudged && { unjudged: { ...unjudged } }) }]),
-  );
+  const lists = new Map(TARGETS.map((target) => [target, { problems: new ProblemList(), pending: new ProblemList() }]));
   for (const f of findings) {
-    for (const { target, error } of f.rejectedBy ?? []) {
-      const verdict = verdicts.get(target);
-      if (verdict === undefined) continue;
-      verdict.accepted = false;
-      verdict.problems.push(problemOf(f, error));
-    }
-    for (const { target, error } of f.neededBy ?? []) {
-      const verdict = verdicts.get(target);
-      if (verdict === undefined) continue;
-      (verdict.pending ??= []).push(problemOf(f, error));
-    }
+    for (const { target, error } of f.rejectedBy ?? []) lists.get(target)?.problems.add(problemOf(f, error));
+    for (const { target, error } of f.neededBy ?? []) lists.get(target)?.pending.add(problemOf(f, error));
   }
-  return [...verdicts.values()];
+  return TARGETS.map((target): Verdict => {
+    const { problems, pending } = lists.get(target)!;
+    return {
+      target,
+      label: TARGET_LABELS[target],
+      accepted: problems.problems.length === 0,
+      problems: problems.problems,
+      ...(unjudged && { unjudged: { ...unjudged } }),
+      ...(pending.problems.length > 0 && { pending: pending.problems }),
+    };
+  });
 }

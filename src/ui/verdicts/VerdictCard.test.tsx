@@ -24,4 +24,26 @@ describe('VerdictCard', () => {
     expect(screen.getByTestId('verdict').dataset.unjudged).toBeUndefined();
     expect(screen.queryByTestId('verdict-unjudged')).toBeNull();
   });
+
+  it('a problem folding 480 pending calls: counts them, links the first of their messages and ids, says how many more', () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `call_${20 + i}`);
+    const messageIndices = Array.from({ length: 20 }, (_, i) => i + 1);
+    const single = {
+      rule: 'pending-tool-call' as const,
+      error: 'No tool output found for function call call_0.',
+      messageIndices: [1],
+      ids: ['call_0'],
+      fix: 'Run it.',
+    };
+    const folded = { ...single, error: 'No tool output found for function call call_20.', messageIndices, ids, count: 480 };
+    render(<VerdictsPanel verdicts={[verdict({ pending: [single, folded] })]} formatLabel="OpenAI Chat Completions" />);
+    const card = screen.getByTestId('verdict');
+    expect(card.dataset.pending).toBe('481');
+    expect(card.getAttribute('aria-label')).toBe('OpenAI Chat Completions: accepts, once the next request carries the results of 481 pending calls');
+    const [, problem] = screen.getAllByTestId('verdict-problem');
+    expect(problem?.querySelectorAll('[data-testid=verdict-message]')).toHaveLength(10);
+    expect(problem?.querySelectorAll('.verdict-id')).toHaveLength(10);
+    expect(problem?.textContent).toContain('and 10 more');
+    expect(screen.getByTestId('verdict-count').dataset.count).toBe('480');
+  });
 });

@@ -1,5 +1,6 @@
 import type { Verdict } from '../../core/model';
 import { pendingResults, unjudgedReason } from '../../core/providers/verdicts';
+import { problemCount } from '../../core/repeats';
 import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { VerdictProblem } from './VerdictProblem';
 
@@ -15,7 +16,8 @@ export function VerdictCard({ verdict, formatLabel }: { verdict: Verdict; format
   const unread = verdict.unjudged && unjudgedReason(verdict.unjudged, formatLabel);
   const cannotJudge = accepted && unread !== undefined;
   const status = cannotJudge ? 'cannot judge' : accepted ? 'accepts' : 'rejects';
-  const needs = pendingResults(pending.length);
+  const pendingCount = problemCount(pending);
+  const needs = pendingResults(pendingCount);
   const { shown, showMore } = useShownInSteps();
   return (
     <section
@@ -24,8 +26,8 @@ export function VerdictCard({ verdict, formatLabel }: { verdict: Verdict; format
       data-target={verdict.target}
       data-accepted={String(accepted)}
       data-unjudged={unread !== undefined || undefined}
-      data-pending={pending.length}
-      aria-label={`${verdict.label}: ${status}${accepted && !cannotJudge && pending.length > 0 ? `, once the next request carries ${needs}` : ''}`}
+      data-pending={pendingCount}
+      aria-label={`${verdict.label}: ${status}${accepted && !cannotJudge && pendingCount > 0 ? `, once the next request carries ${needs}` : ''}`}
     >
       <h3 className="verdict-head">
         <span className="verdict-mark" aria-hidden="true">

@@ -6,7 +6,7 @@ import { sentInvalidCalls } from './requestLayout';
 import type { Lost } from '../lost';
 import { readImage } from '../media';
 import { isServerCallType, isServerResult, isServerResultType } from './serverTools';
-import { wireContent } from './wireOrder';
+import { firstIndexes, wireContent, type WirePositions } from './wireOrder';
 
 export type Block = Record<string, unknown>;
 
@@ -70,24 +70,22 @@ function toolUse(m: Message, call: ToolCall, lost: Lost): Block {
   return { type: 'tool_use', ...(call.id !== undefined && { id: call.id }), name: call.name, input: isObject ? call.args : {} };
 }
 
-/** Each value's first index in `list`, as indexOf finds it, in one pass. */
-export function firstIndexes(list: readonly unknown[]): Map<unknown, number> {
-  const at = new Map<unknown, number>();
-  list.forEach((value, i) => {
-    if (!at.has(value)) at.set(value, i);
-  });
-  return at;
-}
-
 const blockId = (block: ContentBlock): unknown => (isRecord(block.raw) ? block.raw.id : undefined);
 
 /**
  * Content in order, each tool_use where its block stood (calls with no block of their own last), so
  * an Anthropic message comes back as it was; answered invalid calls too, so their results pair.
  * `inside` are blocks that stood in the wire message at the given positions (server tools' results,
- * read out into tool messages): each goes back before the first block that came after it.
+ * read out into tool messages): each goes back before the first block that came after it. `positions` looks
+ * up where blocks stood (an export passes its wirePositions, shared by messages split from one wire message).
  */
-export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<string>, inside: readonly { at: number; block: Block }[] = []): Block[] {
+export function assistantBlocks(
+  m: Message,
+  lost: Lost,
+  answered: ReadonlySet<string>,
+  inside: readonly { at: number; block: Block }[] = [],
+  positions: WirePositions = firstIndexes,
+): Block[] {
   const invalid = sentInvalidCalls(m, answered);
   if (invalid.length < m.invalidToolCalls.length) lost.add(m.index, 'invalid calls nothing answers are left out (a tool_use needs a tool_result)');
   const pending = new Map<unknown, ToolCall>();
@@ -100,7 +98,7 @@ export function assistantBlocks(m: Message, lost: Lost, answered: ReadonlySet<st
   // Where each block stood in the wire message, looked up once: an indexOf per block made a message of
   // n blocks quadratic. Only blocks placed back inside need it.
   const content = inside.length > 0 ? wireContent(m) : undefined;
-  const wireAt = content && firstIndexes(content);
+  const wireAt = content && positions(content);
   let placed = 0;
   const placeBefore = (at: number): void => {
     for (let next = inside[placed]; next !== undefined && next.at < at; next = inside[++placed]) blocks.push(next.block);
