@@ -12,7 +12,7 @@ const findingsOf = (messages: Message[]) => runChecks(messages, linkToolCalls(me
 describe('runChecks', () => {
   it('has every rule once', () => {
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
-    expect(rules).toHaveLength(19);
+    expect(rules).toHaveLength(20);
   });
 
   it('weather-orphan: call_01 answered after a user turn, call_abc123 never issued, call_01 arguments cut off', () => {

@@ -14,6 +14,7 @@ import { orphanToolCall } from './orphanToolCall';
 import { orphanToolResult } from './orphanToolResult';
 import { pairResults, type Pairing } from './pairing';
 import { pendingToolCall } from './pendingToolCall';
+import { possibleSecret } from './possibleSecret';
 import { clip, type Rule } from './rule';
 import { systemNotFirst } from './systemNotFirst';
 import { thinkingMissingSignature } from './thinkingMissingSignature';
@@ -47,6 +48,7 @@ export const rules = [
   toolNameMismatch,
   usageMismatch,
   unrecognizedMessage,
+  possibleSecret,
 ] as const satisfies readonly Rule[];
 
 /** Every rule's id: part of the contract (the CLI's JSON, the page's `data-rule`). */
