@@ -17,7 +17,7 @@ import regexp from 'eslint-plugin-regexp';
 //   store    -> protocol, core; zustand, react (its hooks)
 //   worker   -> protocol, core; fflate (opens zip and gzip input; core only sniffs it)
 //   protocol -> core (the model's types, and the JSON readers the worker's name encoding uses)
-//   cli      -> core; node: modules, fflate
+//   cli      -> core; node: modules, fflate, better-sqlite3 and @aws-sdk/client-s3 (the share server's stores)
 //   core     -> core only: no package, no node: module
 //
 // Tests may also import test tools, fixtures and the helpers in a testing/ folder of any layer,
@@ -27,13 +27,13 @@ const LAYERS = {
   store: { imports: ['protocol', 'core'], packages: ['zustand', 'react'] },
   worker: { imports: ['protocol', 'core'], packages: ['fflate'] },
   protocol: { imports: ['core'], packages: [] },
-  cli: { imports: ['core'], packages: ['fflate'], node: true },
+  cli: { imports: ['core'], packages: ['fflate', 'better-sqlite3', '@aws-sdk/client-s3'], node: true },
   core: { imports: [], packages: [] },
 };
 
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
 const TEST_HELPERS = ['**/testing/**'];
-const TEST_PACKAGES = ['vitest', '@testing-library/*', 'happy-dom'];
+const TEST_PACKAGES = ['vitest', '@testing-library/*', 'happy-dom', 's3rver'];
 
 const sentence = (list) => (list.length === 0 ? 'nothing' : list.join(', '));
 

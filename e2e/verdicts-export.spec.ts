@@ -74,7 +74,8 @@ test('export to OpenAI Chat downloads a file that loads again, and says what it 
   await expectLoaded(page, 'tool-error-retry.langchain.json', 7);
 
   await page.getByTestId('export').click();
-  await expect(page.getByTestId('export-target')).toHaveCount(4);
+  // The four history formats and the Markdown report.
+  await expect(page.getByTestId('export-target')).toHaveCount(5);
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-target][data-target="openai-chat"]').click()]);
   const name = download.suggestedFilename();
   expect(name).toMatch(/\.json$/);

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { nodeRawDeflate } from '../src/cli/shareCodec';
+import { encodeInlinePayload } from '../src/core/share/payload';
+import { fakeSecrets } from '../src/core/testing/secrets';
 import { expectLoaded, message, openApp } from './helpers';
+import { openerPage, openFrom, startServe, stopServe } from './share-helpers';
 
 // Histories are untrusted: user text, tool output, web pages a tool fetched. Payloads from the OWASP XSS
 // filter evasion cheat sheet go into every field of histories in several formats, into file names and into
@@ -70,11 +79,17 @@ interface Watch {
   foreign: string[];
 }
 
-/** Counts executions (the payloads call __xssHit), active elements added to the page and requests to other origins. */
-async function watch(page: Page): Promise<Watch> {
+/** The test server's pages and whatever the page makes in memory: any other request is one nobody asked for. */
+const servedHere = (url: URL): boolean => url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:';
+
+/**
+ * Counts executions (the payloads call __xssHit), active elements added to the page and requests to anywhere `own`
+ * does not allow. On a context, every page of it is watched: a window one of them opens too.
+ */
+async function watch(target: Page | BrowserContext, own: (url: URL) => boolean = servedHere): Promise<Watch> {
   const seen: Watch = { hits: [], injected: [], foreign: [] };
-  await page.exposeFunction('__xssReport', (kind: 'hits' | 'injected', what: string) => void seen[kind].push(what));
-  await page.addInitScript(() => {
+  await target.exposeFunction('__xssReport', (kind: 'hits' | 'injected', what: string) => void seen[kind].push(what));
+  await target.addInitScript(() => {
     const report = (window as unknown as { __xssReport: (kind: string, what: string) => void }).__xssReport;
     (window as unknown as { __xssHit: (what: string) => void }).__xssHit = (what) => report('hits', what);
     // Elements that run or fetch something; the app draws none of them once it is up (its connectors are SVG,
@@ -90,17 +105,20 @@ async function watch(page: Page): Promise<Watch> {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
           for (const el of [node, ...node.querySelectorAll('*')]) {
-            // The app's own chunks, preloaded as it goes.
-            if (/^\/assets\//.test(el.getAttribute('href') ?? el.getAttribute('src') ?? '')) continue;
+            // The app's own chunks, preloaded as it goes (Vite writes a preload's URL whole, resolved against its importer).
+            // An address that does not parse is no chunk of the app (and must not stop the count).
+            const own = URL.parse(el.getAttribute('href') ?? el.getAttribute('src') ?? '', location.href);
+            if (own?.protocol.startsWith('http') && own.origin === location.origin && own.pathname.startsWith('/assets/')) continue;
             if (ACTIVE.has(el.tagName.toUpperCase()) || [...el.attributes].some(payload)) report('injected', el.outerHTML.slice(0, 120));
           }
         }
     }).observe(document, { childList: true, subtree: true });
   });
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:') seen.foreign.push(request.url());
-  });
+  const counted = (request: { url(): string }): void => {
+    if (!own(new URL(request.url()))) seen.foreign.push(request.url());
+  };
+  if ('pages' in target) target.on('request', counted);
+  else target.on('request', counted);
   return seen;
 }
 
@@ -162,10 +180,372 @@ test('a ?src= value and a pasted history full of payloads run nothing either', a
   await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', '5');
   await page.goto(`/?src=${encodeURIComponent(`javascript:window.__xssHit('javascript-src')`)}`);
   await expect(page.getByTestId('import-error')).toBeVisible();
-  await openApp(page);
+  // Without a link the page reopens the history kept from the last load (the ?src= one above); the paste replaces it.
+  await page.goto('/');
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-state', 'ready');
   await page.getByTestId('paste-input').fill(JSON.stringify(HISTORIES.anthropic));
   await page.getByTestId('paste-submit').click();
   await expectLoaded(page, 'paste', 4);
   await visitEveryMessage(page, 4);
   expect(seen).toEqual({ hits: [], injected: [], foreign: [] });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every share path (docs/SHARING.md) with the same payload histories: a link that carries the history, the single
+// HTML file from file://, a short link through `msgscope serve`, Copy as Markdown, the postMessage hand-off, and the
+// Share dialog itself. The file name travels with a share (the payload meta `name`: the source shown, the HTML file's
+// <title>), so it is a payload too, one with `</title>` and quotes in it where a name can hold them.
+
+const BIN = join(import.meta.dirname, '../bin/msgscope.js');
+const dir = mkdtempSync(join(tmpdir(), 'msgscope-xss-'));
+/** A file name can hold anything but `/`. */
+const FILE_NAME_PAYLOAD = `<img src=x onerror=window.__xssHit('name')> "'&amp; <svg onload=window.__xssHit('svg-name')>`;
+/** A name carried in a link or HTML file can hold anything: this one closes the <title> it is written into. */
+const META_NAME_PAYLOAD = `</title><script>window.__xssHit('title')</script><img src=x onerror=window.__xssHit('meta')> "'&lt;/x>.json`;
+
+interface PayloadFile {
+  /** Test title. */
+  label: string;
+  path: string;
+  name: string;
+  text: string;
+}
+
+const FILES: PayloadFile[] = Object.entries(HISTORIES).flatMap(([format, history]) =>
+  [false, true]
+    .filter((jsonLines) => !jsonLines || Array.isArray(history))
+    .map((jsonLines) => {
+      const name = `${format} ${FILE_NAME_PAYLOAD}.${jsonLines ? 'jsonl' : 'json'}`;
+      const text = jsonLines ? (history as unknown[]).map((m) => JSON.stringify(m)).join('\n') : JSON.stringify(history);
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return { label: `${format}${jsonLines ? ' (JSON Lines)' : ''}`, path, name, text };
+    }),
+);
+
+/** A payload history with a possible secret beside the payloads, so that every share path stops at its secrets step first. */
+const SECRET_HISTORY = ((): PayloadFile => {
+  const token = fakeSecrets()['github-token'];
+  const history = {
+    model: ALL,
+    messages: [
+      { role: 'system', content: ALL },
+      { role: 'user', content: `${ALL} deploy with ${token} ${ALL}` },
+    ],
+  };
+  const name = `secret ${FILE_NAME_PAYLOAD}.json`;
+  const path = join(dir, name);
+  const text = JSON.stringify(history);
+  writeFileSync(path, text);
+  return { label: 'with a secret', path, name, text };
+})();
+
+const msgscope = (...args: string[]): string => execFileSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: 'pipe' });
+
+/** Armed as soon as the document is parsed, for pages whose history comes with the address: it shows before the test could arm. */
+async function armAtStart(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => void ((window as unknown as { __xssArmed: boolean }).__xssArmed = true)),
+  );
+}
+
+/** A fresh browser context watched from its first page on, the page armed once parsed. */
+async function freshWatched(browser: Browser, own?: (url: URL) => boolean): Promise<{ context: BrowserContext; page: Page; seen: Watch }> {
+  const context = await browser.newContext();
+  const seen = await watch(context, own);
+  await armAtStart(context);
+  return { context, page: await context.newPage(), seen };
+}
+
+/** The timeline ready on `name`, its message count, and every message, tab and table visited. */
+async function visitShared(page: Page, name: string): Promise<void> {
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-state', 'ready');
+  // The name shows as written, as text.
+  await expect(timeline).toHaveAttribute('data-source', name);
+  const count = Number(await timeline.getAttribute('data-message-count'));
+  expect(count).toBeGreaterThan(0);
+  // A share may open on a message further down (its saved view): the visit starts from the top.
+  await page.getByTestId('jump-first').click();
+  await visitEveryMessage(page, Math.min(count, 6));
+}
+
+const NONE: Watch = { hits: [], injected: [], foreign: [] };
+
+/** Whatever the page would still do once it shows the history (a late chunk, an image's load) has had time to start. */
+async function expectNothing(page: Page, seen: Watch): Promise<void> {
+  await page.waitForTimeout(300);
+  expect(seen).toEqual(NONE);
+}
+
+for (const file of FILES) {
+  test(`${file.label}: a link carrying it (msgscope share), opened in a fresh browser, runs nothing`, async ({ browser, baseURL }) => {
+    const link = msgscope('share', file.path, '--keep-secrets', '--base', `${baseURL}/`).trim();
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('h')).toMatch(/^1\.[\w-]+$/);
+    const { context, page, seen } = await freshWatched(browser);
+    await page.goto(link);
+    await visitShared(page, file.name);
+    await expectNothing(page, seen);
+    await context.close();
+  });
+
+  test(`${file.label}: the single HTML file (msgscope convert --to html) from file://, offline, runs and requests nothing`, async ({ browser }) => {
+    const html = join(dir, `${file.label.replace(/\W+/g, '-')}.html`);
+    msgscope('convert', file.path, '--to', 'html', '-o', html);
+    const self = pathToFileURL(html).href;
+    // The file may load itself and the blob: URL its worker starts from; nothing else.
+    const { context, page, seen } = await freshWatched(browser, (url) => url.href.split('#')[0] === self || url.protocol === 'blob:');
+    await context.setOffline(true);
+    await context.route(/^https?:/, (route) => route.abort());
+    // A refusal by the file's Content Security Policy is a request tried.
+    page.on('console', (line) => void (/content security policy/i.test(line.text()) && seen.foreign.push(line.text())));
+    await page.goto(self);
+    await expect(page).toHaveTitle(`${file.name} · msgscope`);
+    await visitShared(page, file.name);
+    await expectNothing(page, seen);
+    await context.close();
+  });
+
+  test(`${file.label}: Copy as Markdown copies the escaped text, for the run and for each message`, async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const seen = await watch(page);
+    await openApp(page);
+    await arm(page);
+    await page.getByTestId('file-input').setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
+    await expect(page.getByTestId('timeline')).toHaveAttribute('data-source', file.name);
+    const copied: string[] = [];
+    await page.getByTestId('export').click();
+    await page.getByTestId('copy-markdown').click();
+    await expect(page.getByTestId('markdown-notice')).toHaveAttribute('data-state', 'copied');
+    copied.push(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied[0]).toContain('\\<script>window.\\_\\_xssHit');
+    const count = Math.min(Number(await page.getByTestId('timeline').getAttribute('data-message-count')), 6);
+    for (let i = 0; i < count; i++) {
+      await message(page, i).click({ position: { x: 30, y: 10 } });
+      await expect(page.getByTestId('detail')).toHaveAttribute('data-index', String(i));
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.getByTestId('copy-message-markdown').click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
+      copied.push(await page.evaluate(() => navigator.clipboard.readText()));
+    }
+    for (const markdown of copied) {
+      // The payloads are in it, as escaped text (a message whose content is all in a code fence still has the file name).
+      expect(markdown).toContain("\\<img src=x onerror=window.\\_\\_xssHit('name')>");
+      expect(markdownProblems(markdown)).toEqual([]);
+    }
+    expect(seen).toEqual(NONE);
+  });
+}
+
+test('the watch of a fresh context sees an execution, an injected element and a request to elsewhere (the control for the share paths)', async ({
+  browser,
+  baseURL,
+}) => {
+  const value = await encodeInlinePayload(Buffer.from(JSON.stringify(HISTORIES.anthropic)), { name: 'control.json' }, nodeRawDeflate);
+  const { context, page, seen } = await freshWatched(browser);
+  await context.route('https://evil.test/**', (route) => route.abort());
+  await page.goto(`${baseURL}/#h=${value}`);
+  await visitShared(page, 'control.json');
+  await page.evaluate(() => {
+    const planted = document.createElement('div');
+    planted.innerHTML = `<img src="https://evil.test/planted.png" onerror="window.__xssHit('planted')">`;
+    document.body.append(planted);
+    // The page's policy keeps the handler above from running; a payload that ran would call this.
+    (window as unknown as { __xssHit: (what: string) => void }).__xssHit('planted');
+  });
+  await expect.poll(() => seen.hits).toEqual(['planted']);
+  expect(seen.injected).toHaveLength(1);
+  expect(seen.foreign).toEqual(['https://evil.test/planted.png']);
+  await context.close();
+});
+
+test('the checker of copied Markdown finds the payloads when they are not escaped (the control for the tests above)', () => {
+  const problems = markdownProblems(`${ALL}\n\n<details><summary>x</summary>\n\n\`\`\`json\n</details><script>\n\`\`\`\n\n</details>\n</details>`);
+  for (const tag of ['<script', '<img', '<svg', '<iframe', '<a href', '<body', '<link', '<style', '<object', '[x]', 'more </details>'])
+    expect(problems.some((problem) => problem.includes(tag))).toBe(true);
+  // What the app writes: escaped text, autolinks, code spans, fences and its own collapsed blocks.
+  expect(
+    markdownProblems('\\<img src=x> `<b>` <https://example.com/x> \\[x\\](y)\n\n<details><summary>a &lt;b&gt;</summary>\n\n````\n<script>\n````\n\n</details>'),
+  ).toEqual([]);
+});
+
+test('a link whose carried file name closes <title>: shown as text, and Download as HTML writes it escaped into the file', async ({ browser, baseURL }) => {
+  const value = await encodeInlinePayload(Buffer.from(JSON.stringify(HISTORIES['openai-chat'])), { name: META_NAME_PAYLOAD }, nodeRawDeflate);
+  const sender = await freshWatched(browser);
+  await sender.page.goto(`${baseURL}/#h=${value}&m=2`);
+  await visitShared(sender.page, META_NAME_PAYLOAD);
+  await sender.page.getByTestId('share').click();
+  const download = sender.page.waitForEvent('download');
+  await sender.page.locator('[data-testid=share-action][data-action=html]').click();
+  await expect(sender.page.getByTestId('share-dialog')).toHaveAttribute('data-step', 'html');
+  await expect(sender.page.getByTestId('share-html-saved')).toContainText(`${META_NAME_PAYLOAD.split('/').pop()}.html`);
+  const html = join(dir, 'from-the-page.html');
+  await (await download).saveAs(html);
+  await expectNothing(sender.page, sender.seen);
+  await sender.context.close();
+
+  const self = pathToFileURL(html).href;
+  const recipient = await freshWatched(browser, (url) => url.href.split('#')[0] === self || url.protocol === 'blob:');
+  await recipient.context.setOffline(true);
+  await recipient.page.goto(self);
+  await expect(recipient.page).toHaveTitle(`${META_NAME_PAYLOAD} · msgscope`);
+  await visitShared(recipient.page, META_NAME_PAYLOAD);
+  await expectNothing(recipient.page, recipient.seen);
+  await recipient.context.close();
+});
+
+test('the Share dialog with a payload history: its secrets step, its link step and its HTML step run nothing', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const seen = await watch(page);
+  await openApp(page);
+  await arm(page);
+  await page.getByTestId('file-input').setInputFiles(SECRET_HISTORY.path);
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-source', SECRET_HISTORY.name);
+  const dialog = page.getByTestId('share-dialog');
+  for (const [action, done] of [
+    ['link', 'link'],
+    ['html', 'html'],
+  ] as const) {
+    await page.getByTestId('share').click();
+    const download = action === 'html' ? page.waitForEvent('download') : undefined;
+    await page.locator(`[data-testid=share-action][data-action=${action}]`).click();
+    await expect(dialog).toHaveAttribute('data-step', 'secrets');
+    await expect(page.getByTestId('secret-hit')).toHaveCount(1);
+    await page.getByTestId('share-keep-secrets').click();
+    await expect(dialog).toHaveAttribute('data-step', done);
+    await expect(page.getByTestId('share-redaction')).toHaveAttribute('data-redacted', 'false');
+    if (download) await expect(page.getByTestId('share-html-saved')).toHaveAttribute('data-file-name', `${SECRET_HISTORY.name}.html`);
+    await download;
+    await page.getByTestId('share-close').click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await expectNothing(page, seen);
+});
+
+test('a short link through msgscope serve: made from a payload history, opened in a fresh browser, runs nothing', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const server = await startServe(BIN, [], 'msgscope-xss-shares-');
+  try {
+    const seen = await watch(page);
+    await openApp(page, server.url);
+    await expectLoaded(page, 'sample', 5);
+    await arm(page);
+    await page.getByTestId('file-input').setInputFiles(SECRET_HISTORY.path);
+    await expect(page.getByTestId('timeline')).toHaveAttribute('data-source', SECRET_HISTORY.name);
+    await message(page, 1).click({ position: { x: 30, y: 10 } });
+    await page.getByTestId('share').click();
+    await page.locator('[data-testid=share-action][data-action=short]').click();
+    const dialog = page.getByTestId('share-dialog');
+    await expect(dialog).toHaveAttribute('data-step', 'secrets');
+    await page.getByTestId('share-keep-secrets').click();
+    await expect(dialog).toHaveAttribute('data-step', 'short-options');
+    await page.getByTestId('share-create').click();
+    await expect(dialog).toHaveAttribute('data-step', 'short-confirm');
+    await page.getByTestId('share-confirm').click();
+    await expect(dialog).toHaveAttribute('data-step', 'short-done');
+    const link = await page.getByTestId('share-link').inputValue();
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('s')).toMatch(/^[\w-]+\.[\w-]{43}$/);
+    await expectNothing(page, seen);
+
+    const recipient = await freshWatched(browser);
+    await recipient.page.goto(link);
+    await visitShared(recipient.page, SECRET_HISTORY.name);
+    await expectNothing(recipient.page, recipient.seen);
+    await recipient.context.close();
+  } finally {
+    await stopServe(server);
+  }
+});
+
+test('the postMessage hand-off of a payload history with a payload title, from another origin: the prompt and the history run nothing', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const OTHER = 'http://opener.test';
+  // The opener's own page is the one request to elsewhere, and it is the test's.
+  const seen = await watch(context, (url) => servedHere(url) || url.href === `${OTHER}/notebook.html`);
+  await armAtStart(context);
+  const opener = openerPage(`${baseURL}/`, { text: JSON.stringify(HISTORIES.anthropic), title: META_NAME_PAYLOAD, select: 1, as: 'text' });
+  const app = await openFrom(context, page, `${OTHER}/notebook.html`, opener);
+  const dialog = app.getByTestId('handoff-dialog');
+  await expect(dialog).toContainText(`It sends ${META_NAME_PAYLOAD} (`);
+  await app.getByTestId('handoff-trust').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(message(app, 1)).toHaveAttribute('data-selected', 'true');
+  await visitShared(app, META_NAME_PAYLOAD);
+  await expectNothing(app, seen);
+});
+
+/**
+ * What in `markdown` a GitHub-flavoured Markdown renderer would make into HTML or a link of the text's own: outside
+ * code fences and code spans, a `<` not escaped that is neither an autolink (`<https://…>`, a link to click, not a
+ * fetch) nor one of the app's own `<details><summary>…</summary>` / `</details>` lines, a `[` not escaped (a link
+ * or image), and `<details>` blocks that do not balance. A backslash escapes the character after it (CommonMark
+ * 0.31.2, "Backslash escapes"); in code it is literal ("Code spans", "Fenced code blocks").
+ */
+function markdownProblems(markdown: string): string[] {
+  const problems: string[] = [];
+  let fence: { char: string; length: number } | undefined;
+  let open = 0;
+  for (const [n, line] of markdown.split('\n').entries()) {
+    const run = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (run && run[0] === fence.char && run.length >= fence.length && line.trim() === run) fence = undefined;
+      continue;
+    }
+    if (run) {
+      fence = { char: run[0] ?? '`', length: run.length };
+      continue;
+    }
+    if (/^<details><summary>[^<]*<\/summary>$/.test(line)) {
+      open += 1;
+      continue;
+    }
+    if (line === '</details>') {
+      if (--open < 0) problems.push(`line ${n + 1}: one more </details> than opened`);
+      continue;
+    }
+    const text = withoutCodeSpans(line);
+    for (let i = 0; i < text.length; i++) {
+      const character = text[i];
+      if ((character !== '<' && character !== '[') || escaped(text, i)) continue;
+      if (character === '<' && /^<https?:\/\/[^\s<>]*>/.test(text.slice(i))) continue;
+      problems.push(`line ${n + 1}: ${text.slice(i, i + 40)}`);
+    }
+  }
+  if (fence) problems.push('a code fence left open');
+  if (open !== 0) problems.push(`${open} <details> left open`);
+  return problems;
+}
+
+const escaped = (text: string, at: number): boolean => {
+  let backslashes = 0;
+  while (at - backslashes - 1 >= 0 && text[at - backslashes - 1] === '\\') backslashes += 1;
+  return backslashes % 2 === 1;
+};
+
+/** `line` with each code span blanked out: a run of n unescaped backticks up to the next run of exactly n. */
+function withoutCodeSpans(line: string): string {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    if (line[i] !== '`' || escaped(line, i)) {
+      out += line[i];
+      i += 1;
+      continue;
+    }
+    const ticks = /^`+/.exec(line.slice(i))?.[0] ?? '`';
+    const close = new RegExp(`(?<!\`)${ticks}(?!\`)`, 'g');
+    close.lastIndex = i + ticks.length;
+    const end = close.exec(line);
+    if (!end) {
+      out += ticks;
+      i += ticks.length;
+      continue;
+    }
+    out += ' '.repeat(end.index + ticks.length - i);
+    i = end.index + ticks.length;
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 // `npm run bench`: opens generated histories in the built app in Chromium and measures load, memory,
 // jump and scroll against the browser's own fetch + JSON.parse of the same file, then the CLI against
-// Node's own read + JSON.parse, and the gzipped JavaScript the first paint needs. Writes docs/BENCHMARKS.md.
+// Node's own read + JSON.parse, the gzipped JavaScript the first paint needs,
+// and the share server under load (shareLoad.mjs). Writes docs/BENCHMARKS.md.
 import { mkdirSync, writeFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { chromium } from '@playwright/test';
@@ -10,6 +11,7 @@ import { measureLoad, measureBarePage, measureFloor, measureFrameFloor, measureJ
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { firstPaintJsGzipBytes } from './bundle.mjs';
 import { measureCli } from './cli.mjs';
+import { measureShareLoad, shareLoadLines } from './shareLoad.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const outDir = `${root}bench/out`;
@@ -70,6 +72,9 @@ try {
 const cli = cliSize > 0 ? measureCli(root, outDir, cliSize) : null;
 console.log(JSON.stringify(cli));
 const gzip = firstPaintJsGzipBytes(appDir, firstPaintScripts);
+// BENCH_SHARE=0 skips the share server's load test (200 uploads of 1 MB and two read-backs: seconds).
+const shareLoad = process.env.BENCH_SHARE === '0' ? null : await measureShareLoad({ cli: `${root}dist/cli/msgscope.js` });
+console.log(JSON.stringify(shareLoad));
 
 const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
 const ms = (x) => Math.round(x) + ' ms';
@@ -110,6 +115,7 @@ const lines = [
   `JavaScript loaded before the first cards were painted, gzipped: ${((gzip.page + gzip.worker) / 1024).toFixed(1)} KB ` +
     `(page ${(gzip.page / 1024).toFixed(1)} KB + worker ${(gzip.worker / 1024).toFixed(1)} KB; target ≤ 250 KB). Chunks loaded later are not counted.`,
   '',
+  ...(shareLoad ? shareLoadLines(shareLoad) : []),
 ];
 const previous = existsSync(`${root}docs/BENCHMARKS.md`) ? readFileSync(`${root}docs/BENCHMARKS.md`, 'utf8') : '';
 const history = previous.includes('## Earlier runs') ? previous.slice(previous.indexOf('## Earlier runs')) : '## Earlier runs\n';

@@ -52,7 +52,7 @@ describe('msgscope on deeply nested input', () => {
     for (const { target } of CONVERT_TARGETS) {
       const io = fakeIo();
       expect(await run(['convert', path, '--to', target], io), target).toBe(0);
-      expect(() => JSON.parse(io.out) as unknown, target).not.toThrow();
+      if (target !== 'markdown') expect(() => JSON.parse(io.out) as unknown, target).not.toThrow();
       expect(io.err, target).not.toContain('could not be converted');
     }
   });

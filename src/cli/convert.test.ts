@@ -46,6 +46,16 @@ describe('msgscope convert', () => {
     expect((await checkText(io.out)).format).toBe('msgscope');
   });
 
+  it('writes a Markdown report titled with the file name: findings, verdicts and every message', async () => {
+    const io = fakeIo();
+    expect(await run(['convert', fixture('weather-orphan.openai.json'), '--to', 'markdown'], io)).toBe(0);
+    expect(io.out.startsWith('## msgscope: weather-orphan.openai.json\n\n**OpenAI Chat Completions** (request) · 7 messages')).toBe(true);
+    expect(io.out).toContain('### Findings (3 errors)');
+    expect(io.out).toContain('- ❌ **OpenAI Chat Completions** rejects it:');
+    expect(io.out.match(/^\*\*#\d+ · /gm)).toHaveLength(7);
+    expect(io.err).toContain('msgscope does not read Markdown back');
+  });
+
   it('writes to -o OUT instead of stdout, reading stdin for -', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'msgscope-convert-')), 'out.json');
     const io = fakeIo({ stdin: readFileSync(fixture('cross-format/openai-chat.json'), 'utf8') });

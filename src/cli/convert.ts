@@ -1,6 +1,7 @@
 import { CONVERT_TARGETS, convertTranscript, type ConvertTarget } from '../core/convert';
 import { describeImportError, importInput, withNewline, type CliInput } from './check';
 import { pickConversation } from './conversation';
+import { HTML_TARGET, HTML_TARGET_LABEL } from './convertHtml';
 import { table } from './formats';
 
 export interface ConvertOptions {
@@ -20,7 +21,7 @@ export function isConvertTarget(name: string): name is ConvertTarget {
 }
 
 export function unknownTarget(name: string): string {
-  const rows = CONVERT_TARGETS.map((entry) => ({ name: entry.target, label: entry.label }));
+  const rows = [...CONVERT_TARGETS.map((entry) => ({ name: entry.target, label: entry.label })), { name: HTML_TARGET, label: HTML_TARGET_LABEL }];
   return `msgscope: unknown target "${name}". Valid targets:\n${table(rows, '  ')}`;
 }
 
@@ -30,7 +31,9 @@ export function convert(input: CliInput, options: ConvertOptions): ConvertOutcom
   if (!result.ok) return { code: 2, stderr: describeImportError(options.source, result.error) };
   const picked = pickConversation(result, options.conversation, options.source);
   if (typeof picked === 'string') return { code: 2, stderr: picked };
-  const conversion = convertTranscript(picked.transcript, options.to);
+  // The Markdown report is titled with the file's name.
+  const name = options.source.split(/[/\\]/).pop() ?? options.source;
+  const conversion = convertTranscript(picked.transcript, options.to, { name });
   const { lost } = conversion;
   const label = CONVERT_TARGETS.find((entry) => entry.target === options.to)?.label ?? options.to;
   // A target's request holds one conversation: of several, the first is written unless another is named.

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONVERT_TARGETS } from '../core/convert';
+import { HISTORY_TARGETS } from '../core/convert';
 import type { CheckReport } from './report';
 import { run } from './run';
 import { fakeIo } from './testing/io';
@@ -40,7 +40,7 @@ describe('msgscope check --json on the cross-format run', () => {
 });
 
 describe('msgscope convert on the cross-format run', () => {
-  const pairs = files.flatMap((name) => CONVERT_TARGETS.map(({ target }) => [name, target] as const));
+  const pairs = files.flatMap((name) => HISTORY_TARGETS.map(({ target }) => [name, target] as const));
 
   it.each(pairs)('%s --to %s reads back with the same 8 messages and findings', async (name, target) => {
     const converted = fakeIo();

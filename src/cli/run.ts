@@ -5,9 +5,13 @@ import { gunzipSync, strFromU8, unzipSync } from 'fflate';
 import { openBinary, sniffBinary, type OpenedBytes } from '../core/json/binary';
 import { check, type CliInput } from './check';
 import { convert, isConvertTarget, unknownTarget } from './convert';
+import { HTML_TARGET, runConvertHtml } from './convertHtml';
 import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
 import { readHistoryFile } from './readHistory';
+import { runRedact } from './redact';
+import { runShare } from './share';
+import { serve } from './shareServer/serveCommand';
 import { USAGE } from './usage';
 
 export interface CliIo extends OpenIo {
@@ -141,6 +145,8 @@ async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
 
 async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   const { to, output } = command;
+  // The HTML file carries the whole input, not its messages converted.
+  if (to === HTML_TARGET) return runConvertHtml(command, io, readInput);
   if (!isConvertTarget(to)) return fail(io, unknownTarget(to));
   const format = formatChoice(command.format, io);
   if (format === 2) return 2;
@@ -176,7 +182,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       await io.stdout(formatsList());
       return 0;
     case 'open':
-      return open(command.file, command.port, io);
+      return open(command.file, command, io);
+    case 'serve':
+      return serve(command, io);
+    case 'share':
+      return runShare(command, io, readInput);
+    case 'redact':
+      return runRedact(command, io);
     case 'check':
       return runCheck(command, io);
     case 'convert':

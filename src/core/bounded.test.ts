@@ -70,7 +70,7 @@ describe('input nested deeper than MAX_DEPTH', () => {
     const t = imported(DEEP_HISTORIES[name as keyof typeof DEEP_HISTORIES]);
     for (const { target } of CONVERT_TARGETS) {
       const conversion = convertTranscript(t, target);
-      expect(() => JSON.parse(conversion.text) as unknown, target).not.toThrow();
+      if (target !== 'markdown') expect(() => JSON.parse(conversion.text) as unknown, target).not.toThrow();
       expect([...conversion.parts()].join(''), target).toBe(conversion.text);
       expect(
         conversion.lost.some((line) => line.includes('could not be converted')),

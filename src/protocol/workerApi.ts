@@ -7,8 +7,11 @@ import type { ContentKind, Finding, HistoryKind, ImportError, Role, SourceLocati
 /** Role codes in the `role` column. */
 export const ROLE_ORDER: readonly Role[] = ['system', 'human', 'ai', 'tool', 'other'];
 
-/** A file, a fetched body or pasted text, or a URL the worker fetches (absolute: the worker's base differs). */
-export type ImportInput = string | Blob | { url: string };
+/**
+ * A file, a fetched body or pasted text, or a URL the worker fetches (absolute: the worker's base differs); or a
+ * shared history the worker unpacks: an inline payload (`#h=1.…`) or a short link's sealed blob at `url`, opened with `key` (`#s=`).
+ */
+export type ImportInput = string | Blob | { url: string } | { inline: string } | { sealed: { url: string; key: string } };
 
 export interface ImportParams {
   input: ImportInput;
@@ -148,6 +151,8 @@ export type ImportOutcome =
       ok: true;
       /** The adapter detection picks for this input, also when `format` overrode it (`view.format`); null: none fits. */
       detectedFormat: string | null;
+      /** The file name a shared history carried (its payload's meta), to show in place of the link's. */
+      sourceName?: string;
     })
   | { ok: false; error: ImportError };
 
@@ -172,6 +177,50 @@ export interface LoadProgress {
   entries?: number;
 }
 
+/** A possible secret in the input, as the share dialogs list it: never the secret itself. */
+export interface SecretFound {
+  kind: string;
+  /** The kind in words: "an OpenAI API key". */
+  label: string;
+  /** The secret masked, e.g. `sk-proj-…abcd`. */
+  masked: string;
+  /** Where it is: `line 12`, in an archive `samples/1.json, line 3`. */
+  where: string;
+}
+
+export interface SecretScan {
+  /** The first hits (at most SECRETS_LISTED). */
+  hits: SecretFound[];
+  /** Every hit, listed or not. */
+  total: number;
+}
+
+/** Hits a secret scan lists; the rest are counted. */
+export const SECRETS_LISTED = 200;
+
+export interface ShareParams {
+  /** Replace each possible secret by `[REDACTED:<kind>]` first. */
+  redact: boolean;
+  /** `inline`: the `1.<base64url>` payload of a link or HTML file; `sealed`: encrypted for a short-link server. */
+  as: 'inline' | 'sealed';
+}
+
+export type SharePrepared =
+  | { as: 'inline'; payload: string }
+  | {
+      as: 'sealed';
+      /** The ciphertext to upload. */
+      blob: Uint8Array<ArrayBuffer>;
+      /** The AES key, base64url: it goes in the link's fragment only. */
+      key: string;
+    };
+
+/**
+ * *Copy as Markdown* of a run stops adding messages past this many characters (and says how many it left out):
+ * a clipboard takes more, but a GitHub comment holds 65,536 and a Slack message 40,000. `convert` writes all.
+ */
+export const MARKDOWN_COPY_CHARS = 200_000;
+
 /** Each method's parameters and result. */
 export interface Calls {
   import: { params: ImportParams; result: ImportOutcome };
@@ -181,8 +230,17 @@ export interface Calls {
   /** Indices of messages of one of `roles` whose text, names or ids contain `query`, ignoring case. */
   search: { params: { query: string; roles: Role[] }; result: Int32Array<ArrayBuffer> };
   convert: { params: { target: ConvertTarget }; result: Conversion };
+  /**
+   * The run (its findings, verdicts and messages, to about MARKDOWN_COPY_CHARS), or one message, as Markdown for the
+   * clipboard; `redact` replaces each possible secret by `[REDACTED:<kind>]`.
+   */
+  markdown: { params: { message?: number; redact?: boolean }; result: { text: string } };
   /** Shows another conversation of the file loaded; the other methods then answer for it. */
   open: { params: { conversation: number }; result: OpenedView };
+  /** Possible secrets in the input loaded (every conversation of it), before it is shared. */
+  secrets: { params: Record<string, never>; result: SecretScan };
+  /** The input loaded, as it is shared: the bytes the recipient reads, compressed (and sealed). */
+  share: { params: ShareParams; result: SharePrepared };
 }
 
 /** A view with the cards of its first screen. */

@@ -13,6 +13,8 @@ export interface FilterSlice {
   /** Messages matching `search` among the roles shown, from the worker; null without a search. */
   searchHits: Int32Array | null;
   toggleRole: (role: Role) => void;
+  /** Hides exactly these roles (a link's `#role=` names those shown). */
+  setHiddenRoles: (roles: Role[]) => void;
   setSearch: (search: string) => void;
   /** Asks the worker for `search`'s matches now. */
   runSearch: () => void;
@@ -36,6 +38,10 @@ export const createFilterSlice: StateCreator<AppState, [], [], FilterSlice> = (s
     toggleRole: (role) => {
       const hidden = get().hiddenRoles;
       set({ hiddenRoles: hidden.includes(role) ? hidden.filter((r) => r !== role) : [...hidden, role] });
+      if (get().search.trim()) get().runSearch();
+    },
+    setHiddenRoles: (hiddenRoles) => {
+      set({ hiddenRoles });
       if (get().search.trim()) get().runSearch();
     },
     setSearch: (search) => {

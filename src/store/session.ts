@@ -1,6 +1,6 @@
 import type { ConvertTarget } from '../core/convert';
 import type { Role } from '../core/model';
-import type { Card, Conversion, MessageDetail, TranscriptView } from '../protocol/workerApi';
+import type { Card, Conversion, MessageDetail, Params, SecretScan, ShareParams, SharePrepared, TranscriptView } from '../protocol/workerApi';
 import { CardCache } from './cardCache';
 import type { WorkerClient } from './workerClient';
 
@@ -41,6 +41,21 @@ export class ViewSession {
 
   convert(target: ConvertTarget): Promise<Conversion> {
     return this.client.call('convert', { target });
+  }
+
+  /** Possible secrets in the input on screen, masked. */
+  secrets(): Promise<SecretScan> {
+    return this.client.call('secrets', {});
+  }
+
+  /** The input on screen packed for a link, an HTML file or a short link. */
+  share(params: ShareParams): Promise<SharePrepared> {
+    return this.client.call('share', params);
+  }
+
+  /** The run on screen, or one message of it, as Markdown for the clipboard. */
+  markdown(params: Params<'markdown'>): Promise<string> {
+    return this.client.call('markdown', params).then((result) => result.text);
   }
 
   /** Another conversation of the same file, from the same worker: this session's worker then answers for that one. */

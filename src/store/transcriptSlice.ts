@@ -2,10 +2,14 @@ import type { StateCreator } from 'zustand';
 import type { ConvertTarget } from '../core/convert';
 import type { ImportError } from '../core/model';
 import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../protocol/workerApi';
+import { rememberHistory, rememberSample } from './recentHistories';
 import { ViewSession } from './session';
 import type { AppState } from './store';
 import { resolveAgainstPage } from './url';
 import { kindOf, spawnWorker, type WorkerClient } from './workerClient';
+
+/** What a share link carries: its history inline (`#h=`), or a short link's blob on a share server and its key (`#s=`). */
+export type SharedInput = { inline: string } | { sealed: { url: string; key: string } };
 
 /** The page opens by loading the sample or `?src=`, so there is no idle state. */
 export type LoadState = 'loading' | 'ready' | 'error';
@@ -37,9 +41,11 @@ export interface TranscriptSlice {
   loader: WorkerClient | null;
   lastInput: LastInput | null;
   /** Parses and shows `input`; `source` labels it for the user and the page hooks; `format` skips detection. */
-  loadInput: (input: string | Blob, source: string, format?: string) => Promise<void>;
+  loadInput: (input: string | Blob, source: string, format?: string, conversation?: number) => Promise<void>;
   /** Fetches `url` (in the worker, reporting bytes), then shows it; `conversation` opens that one of a file of several. */
   loadUrl: (url: string, source: string, format?: string, conversation?: number) => Promise<void>;
+  /** Opens a shared history (a link's inline payload or a short link's blob; the worker unpacks it), named then by the file name it carries. */
+  loadShared: (input: SharedInput, source: string, conversation?: number) => Promise<void>;
   /** Shows another conversation of the file on screen (its position). */
   openConversation: (conversation: number) => Promise<void>;
   /** Reads the latest input again as `format` (an adapter name), e.g. after detection picked the wrong one or none. */
@@ -89,14 +95,20 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       return;
     }
     get().session?.close();
+    // A shared history is shown under the file name it carried.
+    const shownAs = outcome.sourceName ?? source;
     show(outcome.view, new ViewSession(loader, outcome.view, outcome.cards), {
       loadState: 'ready',
       loadError: null,
       progress: null,
       loader: null,
       detectedFormat: outcome.detectedFormat,
-      transcriptSource: source,
+      transcriptSource: shownAs,
+      loadSource: shownAs,
     });
+    // Kept in this browser, so that a reload brings it back (recentHistories.ts); not keeping it costs nothing else.
+    const kept = source === 'sample' ? rememberSample() : rememberHistory(input, shownAs, format, outcome.view.collection?.open);
+    kept.catch(() => undefined);
   };
 
   const sessionOrThrow = (): ViewSession => {
@@ -118,9 +130,10 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     loader: null,
     lastInput: null,
     // Pasted text goes as a Blob: the page then keeps no copy of a large paste for `reloadAs`.
-    loadInput: (input, source, format) => load(typeof input === 'string' ? new Blob([input]) : input, source, format),
+    loadInput: (input, source, format, conversation) => load(typeof input === 'string' ? new Blob([input]) : input, source, format, conversation),
     // The worker's base URL is its script's, so a relative `?src=` is resolved against the page.
     loadUrl: (url, source, format, conversation) => load({ url: resolveAgainstPage(url) }, source, format, conversation),
+    loadShared: (input, source, conversation) => load(input, source, undefined, conversation),
     openConversation: async (conversation) => {
       const session = await sessionOrThrow().open(conversation);
       show(session.view, session, {});

@@ -1,7 +1,14 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './store';
 
+/** The side column's tabs: the findings, and the provider verdicts (*Providers*). */
+export const SIDE_TABS = ['findings', 'verdicts'] as const;
+export type SideTab = (typeof SIDE_TABS)[number];
+
 export interface ViewSlice {
+  /** The side column's open tab; the user's choice, kept across histories, and in the address (`#tab=`). */
+  sideTab: SideTab;
+  setSideTab: (tab: SideTab) => void;
   /** Messages whose full text the timeline card shows; kept here because virtualized cards unmount. */
   expanded: ReadonlySet<number>;
   showConnectors: boolean;
@@ -12,6 +19,8 @@ export interface ViewSlice {
 }
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
+  sideTab: 'findings',
+  setSideTab: (sideTab) => set({ sideTab }),
   expanded: new Set(),
   showConnectors: true,
   toggleExpanded: (index) => {

@@ -1,4 +1,5 @@
 import { nameForRequest } from '../protocol/firstRequest';
+import { createImportWorker } from './importWorker';
 import type { LoadProgress, Method, Params, Result, WorkerError, WorkerErrorKind, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 
 /** What the client needs of a Worker; tests pass a fake. */
@@ -116,5 +117,5 @@ export class WorkerOnFirstRequest implements WorkerPort {
 
 /** A fresh worker: each history gets its own, so a cancelled load never takes the one on screen with it. */
 export function spawnWorker(): WorkerClient {
-  return new WorkerClient(new WorkerOnFirstRequest((name) => new Worker(new URL('../worker/import.worker.ts', import.meta.url), { type: 'module', name })));
+  return new WorkerClient(new WorkerOnFirstRequest(createImportWorker));
 }

@@ -5,10 +5,12 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { FindingsPanel } from './findings/FindingsPanel';
 import { Header } from './header/Header';
 import { DropOverlay } from './load/DropOverlay';
+import { HandoffPrompt } from './load/HandoffPrompt';
 import { ImportErrorBanner } from './load/ImportErrorBanner';
 import { LoadProgress } from './load/LoadProgress';
 import { useFileDrop } from './load/useFileDrop';
 import { usePasteAnywhere } from './load/usePasteAnywhere';
+import { ShareDialog } from './share/ShareDialog';
 import { Timeline } from './timeline/Timeline';
 
 /** What a panel that threw shows in its place: the other panels, and the history, stay. */
@@ -38,6 +40,12 @@ export function App() {
         </ErrorBoundary>
       </main>
       {dragging && <DropOverlay />}
+      <ErrorBoundary resetKey={version} fallback={failed('handoff', 'The prompt for a history another page sends')}>
+        <HandoffPrompt />
+      </ErrorBoundary>
+      <ErrorBoundary resetKey={version} fallback={failed('share', 'The share dialog')}>
+        <ShareDialog />
+      </ErrorBoundary>
     </div>
   );
 }

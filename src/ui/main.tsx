@@ -1,3 +1,5 @@
+// First, for its effect: a single HTML file's saved view goes into the address before the store exists.
+import './load/standaloneView';
 import { startupLoad } from './load/startupLoad';
 import { showRenderFailure } from './renderFailure';
 // Every stylesheet is in the entry: a stylesheet of the render chunk would hold its import until it loads.
@@ -8,6 +10,9 @@ import './findings/findings.css';
 import './detail/detail.css';
 import './header/header.css';
 import './export/export.css';
+import './components/dialog.css';
+import './load/load.css';
+import './share/share.css';
 import './verdicts/verdicts.css';
 
 const root = document.getElementById('root');

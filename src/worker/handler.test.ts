@@ -103,6 +103,9 @@ describe('worker protocol', () => {
     expect(await search('', ['ai'])).toEqual([1, 3]);
     const conversion = await resultOf('convert', { target: 'openai-chat' });
     expect(conversion).toMatchObject({ fileName: 'weather.openai-chat.json', text: expect.stringContaining('call_1') });
+    // Copy as Markdown: the run under the input's name, or one message.
+    expect(await resultOf('markdown', {})).toEqual({ text: expect.stringMatching(/^## msgscope: runs\/weather\.json\n[\s\S]*\*\*#2 · Tool/) });
+    expect(await resultOf('markdown', { message: 1 })).toEqual({ text: expect.stringMatching(/^\*\*#1 · AI\*\*/) });
   });
 
   it.each(['deepToolArguments', 'deepToolResult', 'deepToolInput', 'deepAmongGood'] as const)(
@@ -123,7 +126,8 @@ describe('worker protocol', () => {
       }
       for (const { target } of CONVERT_TARGETS) {
         const conversion = (await resultOf('convert', { target })) as Conversion;
-        expect(() => JSON.parse(conversion.text) as unknown, target).not.toThrow();
+        if (target === 'markdown') expect(conversion.text, target).toContain('**#2 · ');
+        else expect(() => JSON.parse(conversion.text) as unknown, target).not.toThrow();
       }
     },
   );
@@ -156,5 +160,6 @@ describe('exportFileName', () => {
     expect(exportFileName('https://x.test/a/b.jsonl?raw=1', 'msgscope')).toBe('b.msgscope.json');
     expect(exportFileName('paste', 'openai-chat')).toBe('paste.openai-chat.json');
     expect(exportFileName('', 'openai-chat')).toBe('history.openai-chat.json');
+    expect(exportFileName('run.jsonl', 'markdown')).toBe('run.md');
   });
 });

@@ -1,5 +1,7 @@
 import type { Conversation, Transcript } from '../core/model';
 import type { Method, OpenedView, Params, RequestOf, Result, WorkerError, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
+import { MARKDOWN_COPY_CHARS } from '../protocol/workerApi';
+import type { ArchiveFile } from '../core/json/archive';
 import { readInput, type InputText, type ProgressSink } from './readInput';
 
 /** Cards sent with the view, so the first screen paints without another round trip. */
@@ -17,11 +19,12 @@ type Tools = typeof import('./tools');
 
 type Handlers = { [M in Method]: (params: Params<M>, progress: ProgressSink) => Promise<Reply<M>> | Reply<M> };
 
-/** `name.json` → `name.openai-chat.json`; a URL or path keeps its last segment. */
+/** `name.json` → `name.openai-chat.json`, the Markdown report `name.md`; a URL or path keeps its last segment. */
 export function exportFileName(source: string, target: string): string {
   const path = source.split(/[?#]/)[0] ?? '';
   const base = path.split(/[/\\]/).filter(Boolean).pop() ?? 'history';
-  return `${base.replace(/\.(?:jsonl?|txt)$/i, '') || 'history'}.${target}.json`;
+  const stem = base.replace(/\.(?:jsonl?|txt)$/i, '') || 'history';
+  return target === 'markdown' ? `${stem}.md` : `${stem}.${target}.json`;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -52,7 +55,10 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
   const tools = import('./tools');
   // The input text stays (a streamed one in pieces, joined when first needed): line:column of a message is
   // found in it when its detail is asked for (the importer skips locating 100k messages that nobody may open).
-  let loaded: { transcript: Transcript; conversations?: Conversation[]; open: number; name: string; text: () => string } | undefined;
+  // What was read stays too (an archive's files and bytes), for a share: it carries the input, not the messages.
+  let loaded:
+    | { transcript: Transcript; conversations?: Conversation[]; open: number; name: string; text: () => string; files?: ArchiveFile[]; bytes?: Uint8Array }
+    | undefined;
   const history = () => {
     if (!loaded) throw new Error('No history is loaded in this worker.');
     return loaded;
@@ -72,7 +78,9 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       } catch (error) {
         throw new RequestFailed({ kind: 'read', message: messageOf(error) });
       }
-      const { text, parsed, files } = read;
+      const { text, parsed, files, bytes: archiveBytes } = read;
+      // A shared history is named by the file name it carried, for its exports and a share of it in turn.
+      const source = read.name ?? name;
       progress({ phase: 'parse', bytes });
       const loadedTools = await tools;
       const { importText, importArchive, detectedFormat, viewBuffers } = loadedTools;
@@ -82,12 +90,21 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       const { conversations } = result;
       const open = conversations?.[conversation ?? 0] ? (conversation ?? 0) : 0;
       const transcript = conversations?.[open]?.transcript ?? result.transcript;
-      loaded = { transcript, ...(conversations && { conversations }), open, name, text };
+      loaded = {
+        transcript,
+        ...(conversations && { conversations }),
+        open,
+        name: source,
+        text,
+        ...(files && { files }),
+        ...(archiveBytes && { bytes: archiveBytes }),
+      };
       progress({ phase: 'prepare', bytes, messages: transcript.messages.length });
       const opened = openedView(loadedTools, loaded);
       // Without a forced format, detection chose the one read.
       const detected = format === undefined ? transcript.format : files ? null : detectedFormat(text, parsed);
-      return { result: { ok: true, ...opened, detectedFormat: detected }, transfer: viewBuffers(opened.view) };
+      const sourceName = read.name !== undefined ? { sourceName: read.name } : {};
+      return { result: { ok: true, ...opened, detectedFormat: detected, ...sourceName }, transfer: viewBuffers(opened.view) };
     },
     open: async ({ conversation }) => {
       const state = history();
@@ -111,9 +128,18 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       const indices = (await tools).searchMessages(current().messages, query, roles);
       return { result: indices, transfer: [indices.buffer] };
     },
+    secrets: async () => ({ result: (await import('./share')).scanSecrets(history()) }),
+    share: async (params) => (await import('./share')).prepareShare(history(), params),
     convert: async ({ target }) => {
-      const { text, lost } = (await tools).convertTranscript(current(), target);
-      return { result: { text, lost, fileName: exportFileName(history().name, target) } };
+      const { name } = history();
+      const { text, lost } = (await tools).convertTranscript(current(), target, { name });
+      return { result: { text, lost, fileName: exportFileName(name, target) } };
+    },
+    markdown: async ({ message, redact }) => {
+      const { convertTranscript, messageMarkdown } = await tools;
+      const options = { name: history().name, ...(redact !== undefined && { redact }) };
+      if (message !== undefined) return { result: { text: messageMarkdown(current(), message, options) } };
+      return { result: { text: convertTranscript(current(), 'markdown', { ...options, maxChars: MARKDOWN_COPY_CHARS }).text } };
     },
   };
 

@@ -1,7 +1,7 @@
 import type { ParsedInput } from '../core/formats/types';
 import { gunzipSync, strFromU8, unzipSync } from 'fflate';
 import type { ArchiveFile } from '../core/json/archive';
-import { openBinary, sniffBinary, type OpenedBytes } from '../core/json/binary';
+import { openBinary, sniffBinary, type BinaryKind, type OpenedBytes } from '../core/json/binary';
 import { StreamingJsonParser } from '../core/json/streamingJson';
 import type { ImportInput, LoadProgress } from '../protocol/workerApi';
 
@@ -17,6 +17,10 @@ export interface InputText {
   parsed?: ParsedInput;
   /** The files of a zip archive (an Inspect .eval log), decoded. */
   files?: ArchiveFile[];
+  /** A zip archive's bytes as read: what a share of it carries. */
+  bytes?: Uint8Array;
+  /** The file name a shared history carried, which names it in place of the link. */
+  name?: string;
 }
 
 /** The input as text, reporting bytes read as they arrive. */
@@ -26,10 +30,17 @@ export async function readInput(input: ImportInput, report: ProgressSink): Promi
     const kind = sniffBinary(new Uint8Array(await input.slice(0, 4096).arrayBuffer()));
     if (kind) {
       report({ phase: 'read', bytes: input.size, total: input.size });
-      return opened(openBinary(new Uint8Array(await input.arrayBuffer()), kind, { unzipSync, gunzipSync, strFromU8 }));
+      return opened(new Uint8Array(await input.arrayBuffer()), kind);
     }
   }
   if (input instanceof Blob) return readStream(input.stream(), input.size, report);
+  // A shared history: its bytes are read like a file's, so the recipient's reading is the sender's.
+  if ('inline' in input || 'sealed' in input) {
+    // Loaded only for a shared history: most loads never need its code.
+    const { unpackInline, unpackSealed } = await import('./sharedInput');
+    const { bytes, meta } = 'inline' in input ? await unpackInline(input.inline) : await unpackSealed(input.sealed);
+    return { ...readBytes(bytes, report), ...(meta.name !== undefined && meta.name !== '' && { name: meta.name }) };
+  }
   const response = await fetchHistory(input.url);
   const length = Number(response.headers.get('content-length'));
   // A compressed body's length is not the length read: show no total rather than a wrong one.
@@ -62,10 +73,20 @@ async function fetchHistory(url: string): Promise<Response> {
   return response;
 }
 
+/** Bytes already in memory (a shared history's), read as a file of them is. */
+function readBytes(bytes: Uint8Array, report: ProgressSink): InputText {
+  report({ phase: 'read', bytes: bytes.length, total: bytes.length });
+  const kind = sniffBinary(bytes.subarray(0, 4096));
+  if (kind) return opened(bytes, kind);
+  const text = new TextDecoder().decode(bytes);
+  return { text: () => text };
+}
+
 /** An archive's files or a gunzipped text; binary data that is neither is refused with the line that names it. */
-function opened(result: OpenedBytes): InputText {
+function opened(bytes: Uint8Array, kind: BinaryKind): InputText {
+  const result: OpenedBytes = openBinary(bytes, kind, { unzipSync, gunzipSync, strFromU8 });
   if ('error' in result) throw new Error(result.error);
-  if ('files' in result) return { text: () => '', files: result.files };
+  if ('files' in result) return { text: () => '', files: result.files, bytes };
   const { text } = result;
   return { text: () => text };
 }
@@ -88,7 +109,7 @@ async function readStream(stream: ReadableStream<Uint8Array>, total: number | un
     if (done) break;
     // A download that turns out to be an archive (an .eval log) is kept as bytes and opened whole.
     const kind = length === 0 ? sniffBinary(value.subarray(0, 4096)) : undefined;
-    if (kind) return opened(openBinary(await rest(reader, value, report, total), kind, { unzipSync, gunzipSync, strFromU8 }));
+    if (kind) return opened(await rest(reader, value, report, total), kind);
     parser.push(decoder.decode(value, { stream: true }));
     length += value.length;
     const now = Date.now();

@@ -1,19 +1,23 @@
-// Export a loaded history to another format. Each target says what it could not carry in `lost`,
-// one line per kind of loss; nothing is dropped silently.
+// Export a loaded history to another format, or to a Markdown report of it. Each target says what it could
+// not carry in `lost`, one line per kind of loss; nothing is dropped silently.
 import { jsonParts } from '../json/jsonParts';
-import { stringifyJson } from '../json/value';
+import { indentedJson } from '../json/indented';
 import { whyFailed } from './isolated';
 import type { Transcript } from '../model';
 import { toAnthropic } from './anthropic';
 import { toLangChainStored } from './langchainStored';
+import { runMarkdown, type MarkdownOptions } from './markdown';
 import { lostList, type Lost } from '../providers/lost';
 import { toMsgscope } from './msgscope';
 import { toOpenAIChat } from './openaiChat';
 
-export type ConvertTarget = 'langchain-stored' | 'openai-chat' | 'anthropic' | 'msgscope';
+/** The formats a history is written in: each reads back into msgscope. */
+export type HistoryTarget = 'langchain-stored' | 'openai-chat' | 'anthropic' | 'msgscope';
+/** A history target, or `markdown`: a report of the run for an issue or a chat, which nothing reads back. */
+export type ConvertTarget = HistoryTarget | 'markdown';
 
 export interface Conversion {
-  /** The converted history as JSON text. */
+  /** The converted history as JSON text; for `markdown`, the report. */
   readonly text: string;
   /** The same text in parts, for a history whose text would be longer than one string can be (see jsonParts). */
   parts(): Generator<string>;
@@ -21,14 +25,21 @@ export interface Conversion {
   lost: string[];
 }
 
-export const CONVERT_TARGETS: readonly { target: ConvertTarget; label: string }[] = [
+export const HISTORY_TARGETS: readonly { target: HistoryTarget; label: string }[] = [
   { target: 'langchain-stored', label: 'LangChain stored messages (messages_to_dict)' },
   { target: 'openai-chat', label: 'OpenAI Chat Completions request' },
   { target: 'anthropic', label: 'Anthropic Messages request' },
   { target: 'msgscope', label: 'msgscope JSON (everything, raw included)' },
 ];
 
-const CONVERTERS: Record<ConvertTarget, (t: Transcript, lost: Lost) => unknown> = {
+export const CONVERT_TARGETS: readonly { target: ConvertTarget; label: string }[] = [
+  ...HISTORY_TARGETS,
+  { target: 'markdown', label: 'Markdown report (for an issue or a chat)' },
+];
+
+export type ConvertOptions = MarkdownOptions;
+
+const CONVERTERS: Record<HistoryTarget, (t: Transcript, lost: Lost) => unknown> = {
   'langchain-stored': toLangChainStored,
   'openai-chat': toOpenAIChat,
   anthropic: toAnthropic,
@@ -39,8 +50,10 @@ const CONVERTERS: Record<ConvertTarget, (t: Transcript, lost: Lost) => unknown> 
 export const OUTSIDE_MODEL =
   "fields msgscope does not read (response_metadata, artifact, provider extras...) are not carried over; the msgscope export keeps them in each message's raw";
 
-export function convertTranscript(t: Transcript, target: ConvertTarget): Conversion {
+/** `options` name the history and bound the text of a Markdown report; the history targets write everything. */
+export function convertTranscript(t: Transcript, target: ConvertTarget, options: ConvertOptions = {}): Conversion {
   const lost = lostList();
+  if (target === 'markdown') return markdownConversion(t, lost, options);
   if (target !== 'msgscope') lost.add(undefined, OUTSIDE_MODEL);
   let value: unknown;
   try {
@@ -52,9 +65,22 @@ export function convertTranscript(t: Transcript, target: ConvertTarget): Convers
   }
   return {
     get text() {
-      return stringifyJson(value, 2) ?? 'null';
+      return indentedJson(value) ?? 'null';
     },
     parts: () => jsonParts(value),
+    lost: lost.list(),
+  };
+}
+
+/** The report is written once, for `lost`; `text` and `parts()` write it again, so a huge one is never held whole. */
+function markdownConversion(t: Transcript, lost: Lost, options: ConvertOptions): Conversion {
+  const first = runMarkdown(t, lost, options);
+  while (!first.next().done);
+  return {
+    get text() {
+      return [...runMarkdown(t, lostList(), options)].join('');
+    },
+    parts: () => runMarkdown(t, lostList(), options),
     lost: lost.list(),
   };
 }

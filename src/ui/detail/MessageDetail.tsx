@@ -4,6 +4,8 @@ import type { MessageDetail as Detail, TranscriptView } from '../../protocol/wor
 import { ROLE_LABELS } from '../roles';
 import { formatCount } from '../text/format';
 import { CappedText } from '../components/CappedText';
+import { CopyMessageLink } from '../share/CopyMessageLink';
+import { CopyMessageMarkdown } from '../export/CopyMessageMarkdown';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   if (children === undefined || children === null || children === false || children === '') return null;
@@ -35,6 +37,11 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
       <h2 className="panel-title">
         <span className={`role-badge role-${message.role}`}>{ROLE_LABELS[message.role]}</span> Message #{message.index}
       </h2>
+      {/* Under the heading, not in it: a heading names the message, and two links beside it crowd a narrow pane. */}
+      <div className="detail-actions">
+        <CopyMessageLink index={message.index} />
+        <CopyMessageMarkdown index={message.index} />
+      </div>
       <dl className="fields">
         <Field label="Type as written">{message.sourceType}</Field>
         <Field label="ID">{message.id && <span className="mono">{message.id}</span>}</Field>

@@ -1,42 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CONVERT_TARGETS, type ConvertTarget } from '../../core/convert';
 import { useStore } from '../../store/store';
 import type { TranscriptView } from '../../protocol/workerApi';
+import { MenuButton, MenuItem, useHeaderMenu } from '../components/HeaderMenu';
+import { copyMarkdown, type MarkdownCopy } from './copyMarkdown';
 import { downloadText } from './download';
 import { ExportNotice, type ExportOutcome } from './ExportNotice';
+import { MarkdownNotice } from './MarkdownNotice';
 
-/** Export ▾: converts the history on screen to another format and downloads it, then says what did not fit. */
+/**
+ * Export ▾: *Copy as Markdown* (the run, its findings and verdicts, for an issue or a chat), or the history on
+ * screen converted to another format and downloaded, then what did not fit.
+ */
 export function ExportMenu() {
   const exportAs = useStore((s) => s.exportAs);
   const view = useStore((s) => s.view);
-  const [open, setOpen] = useState(false);
+  const { rootRef, ...menu } = useHeaderMenu();
   const [busy, setBusy] = useState(false);
   // Kept with the history it is about: loading another one puts the notice away.
   const [outcome, setOutcome] = useState<{ view: TranscriptView; outcome: ExportOutcome } | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent): void => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const [copied, setCopied] = useState<{ view: TranscriptView; copy: MarkdownCopy } | null>(null);
 
   const choose = async (target: ConvertTarget, label: string): Promise<void> => {
     if (!view) return;
-    setOpen(false);
+    menu.setOpen(false);
     setBusy(true);
     setOutcome(null);
     try {
@@ -50,42 +37,50 @@ export function ExportMenu() {
     }
   };
 
+  const copy = async (keepSecrets = false): Promise<void> => {
+    if (!view) return;
+    menu.setOpen(false);
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setCopied({ view, copy: await copyMarkdown(undefined, keepSecrets) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <div className="export" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className="button"
-        data-testid="export"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        disabled={!view || busy}
-        title="Download this history in another format"
-        onClick={() => setOpen(!open)}
-      >
+    <div className="export" ref={rootRef}>
+      <MenuButton {...menu} data-testid="export" disabled={!view || busy} title="Download this history in another format">
         {busy ? 'Exporting…' : 'Export'}
-        <span aria-hidden="true">▾</span>
-      </button>
-      {open && (
+      </MenuButton>
+      {menu.open && (
         <div className="export-menu" role="menu" aria-label="Export as">
-          {CONVERT_TARGETS.map(({ target, label }, i) => (
-            <button
+          <MenuItem
+            data-testid="copy-markdown"
+            label="Copy as Markdown"
+            detail="The run with its findings and verdicts, for an issue or a chat"
+            autoFocus
+            onClick={() => void copy()}
+          />
+          <hr className="export-menu-separator" />
+          {CONVERT_TARGETS.map(({ target, label }) => (
+            <MenuItem
               key={target}
-              type="button"
-              role="menuitem"
-              className="export-target"
               data-testid="export-target"
               data-target={target}
-              autoFocus={i === 0}
+              label={label}
+              detail={target}
+              detailClassName="export-target-name"
               onClick={() => void choose(target, label)}
-            >
-              <span className="export-target-label">{label}</span>
-              <span className="export-target-name">{target}</span>
-            </button>
+            />
           ))}
         </div>
       )}
       {outcome && outcome.view === view && <ExportNotice outcome={outcome.outcome} onClose={() => setOutcome(null)} />}
+      {copied && copied.view === view && (
+        <MarkdownNotice what="the run" copy={copied.copy} onCopyWithSecrets={() => void copy(true)} onClose={() => setCopied(null)} />
+      )}
     </div>
   );
 }

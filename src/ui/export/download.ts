@@ -1,6 +1,11 @@
 /** Saves `text` as a file through the browser's own download: a Blob URL, nothing leaves the machine. */
 export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  downloadBlob(new Blob([text], { type: 'application/json' }), fileName);
+}
+
+/** Saves `blob` as a file, as downloadText does. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,19 +1,19 @@
-import { useState } from 'react';
 import { useStore } from '../../store/store';
+import type { SideTab as Tab } from '../../store/viewSlice';
 import { PanelFailed } from '../components/PanelFailed';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { formatCount } from '../text/format';
 import { VerdictsPanel } from '../verdicts/VerdictsPanel';
 import { FindingsList } from './FindingsList';
 
-type Tab = 'findings' | 'verdicts';
-
 /**
  * The left column: the findings, and beside them in a second tab the provider verdicts. Both stay in
  * the DOM (the inactive one hidden), so the findings on show are always there for automation.
  */
 export function FindingsPanel() {
-  const [tab, setTab] = useState<Tab>('findings');
+  // In the store, not here: the address keeps the open tab (`#tab=`) and a link restores it.
+  const tab = useStore((s) => s.sideTab);
+  const setTab = useStore((s) => s.setSideTab);
   const findings = useStore((s) => s.view?.findings);
   const verdicts = useStore((s) => s.view?.verdicts);
   const formatLabel = useStore((s) => s.view?.formatLabel) ?? '';

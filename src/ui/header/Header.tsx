@@ -2,6 +2,7 @@ import { useStore } from '../../store/store';
 import { PanelFailed } from '../components/PanelFailed';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { ExportMenu } from '../export/ExportMenu';
+import { ShareMenu } from '../share/ShareMenu';
 import { ConversationBar } from './ConversationBar';
 import { plural } from '../text/format';
 import { FindingCounts } from './FindingCounts';
@@ -37,6 +38,7 @@ export function Header() {
                 </span>
                 <FormatPicker view={view} />
                 <ExportMenu />
+                <ShareMenu />
               </>
             )}
           </ErrorBoundary>

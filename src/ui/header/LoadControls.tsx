@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useStore } from '../../store/store';
 import { SAMPLE_URL } from '../load/startupLoad';
+import { RecentMenu } from '../load/RecentMenu';
 
 /** Every way to open a history besides dropping a file or pasting anywhere. */
 export function LoadControls() {
@@ -45,6 +46,7 @@ export function LoadControls() {
       <button type="button" className="button ghost" onClick={() => void loadUrl(SAMPLE_URL, 'sample')}>
         Sample
       </button>
+      <RecentMenu />
     </div>
   );
 }

@@ -1,5 +1,13 @@
 import { useStore } from '../../store/store';
 
+/** Sources named by what they are rather than by a file name or URL. */
+const SOURCE_NAMES: Partial<Record<string, string>> = {
+  paste: 'the pasted text',
+  'shared link': 'the shared link',
+  'short link': 'the short link',
+  'HTML file': 'the HTML file',
+};
+
 /** Why the last load failed; the previous transcript stays on screen below it. */
 export function ImportErrorBanner() {
   const error = useStore((s) => s.loadError);
@@ -10,7 +18,7 @@ export function ImportErrorBanner() {
   return (
     <div className="import-error" role="alert" data-testid="import-error" data-line={error.line} data-column={error.column}>
       <div className="import-error-head">
-        <strong>Could not open {source === 'paste' ? 'the pasted text' : source}</strong>
+        <strong>Could not open {SOURCE_NAMES[source] ?? source}</strong>
         <button type="button" className="button ghost" onClick={dismiss}>
           Dismiss
         </button>

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { currentLink, pageLink } from './url';
+import { readLinkedView, viewParams } from './viewLink';
+
+const read = (fragment: string) => readLinkedView(new URLSearchParams(fragment));
+
+describe('the view a link names', () => {
+  it('reads the selected message, the tab, the roles shown and the search', () => {
+    expect(read('m=12&tab=providers&role=human,ai&q=weather%20now')).toEqual({
+      message: 12,
+      tab: 'verdicts',
+      hiddenRoles: ['system', 'tool', 'other'],
+      search: 'weather now',
+    });
+    expect(read('tab=findings&m=0')).toEqual({ message: 0, tab: 'findings' });
+    expect(read('')).toEqual({});
+  });
+
+  it('leaves out what makes no sense rather than guess', () => {
+    expect(read('m=-1&tab=verdicts&role=robots&q=')).toEqual({});
+    expect(read('m=01')).toEqual({});
+    expect(read('m=1e3')).toEqual({});
+    // Empty: no role shown at all, which the page can show.
+    expect(read('role=')).toEqual({ hiddenRoles: ['system', 'human', 'ai', 'tool', 'other'] });
+  });
+
+  it('writes what is on screen, each parameter at its default removed, and reads it back', () => {
+    const state = { selection: { index: 7, toolCallId: 'call_1' }, sideTab: 'verdicts' as const, hiddenRoles: ['tool' as const], search: 'a&b=c' };
+    const params = viewParams(state);
+    expect(params).toEqual({ m: '7', tab: 'providers', role: 'system,human,ai,other', q: 'a&b=c' });
+    const fragment = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === null ? [] : [[k, v]])));
+    expect(readLinkedView(fragment)).toEqual({ message: 7, tab: 'verdicts', hiddenRoles: ['tool'], search: 'a&b=c' });
+    expect(viewParams({ selection: null, sideTab: 'findings', hiddenRoles: [], search: '' })).toEqual({ m: null, tab: null, role: null, q: null });
+  });
+});
+
+describe('links to this page', () => {
+  it('carries the history and view in the fragment, without the query', () => {
+    window.history.replaceState(null, '', '/app/?src=a.json#c=2&m=3');
+    expect(pageLink({ m: '3', h: '1.abc' })).toBe(`${window.location.origin}/app/#m=3&h=1.abc`);
+    expect(currentLink({ hash: { m: '9' } })).toBe(`${window.location.origin}/app/?src=a.json#c=2&m=9`);
+  });
+});
