@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  WIDE_VALUE_CHARS,
   deepText,
   JsonDoc,
   mutateBytes,
@@ -158,6 +159,9 @@ describe('the JSON tree', () => {
     expect(Object.keys(JSON.parse(mutated({ a: 1 }, { op: 'wide', node: 0, keys: 1000 })) as object)).toHaveLength(1001);
     // Wide with small values: a container under each new key would repeat the object's first value.
     expect(mutated({ a: [1, 2, 3] }, { op: 'wide', node: 0, keys: 2 })).toBe('{"a":[1,2,3],"a_0":[],"a_1":[]}');
+    // Wide, not big: a long string is repeated only in part.
+    const long = 'x'.repeat(5000);
+    expect(mutated({ a: long }, { op: 'wide', node: 0, keys: 1000 }).length).toBeLessThan(long.length + 1000 * (WIDE_VALUE_CHARS + 16));
   });
 
   it('nests text of each kind, open or closed', () => {

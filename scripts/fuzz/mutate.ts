@@ -217,6 +217,9 @@ export type JsonMutation =
   | { op: 'replicate'; node: number; largest: boolean; target: number; ids: IdMode }
   | { op: 'wide'; node: number; keys: number };
 
+/** The longest string a wide object repeats under its keys. */
+export const WIDE_VALUE_CHARS = 64;
+
 export interface NodeRef {
   /** Undefined for the root. */
   parent: Container | undefined;
@@ -466,7 +469,8 @@ export function mutateJson(doc: JsonDoc, m: JsonMutation): void {
       const first = Object.keys(target)[0] ?? 'key';
       // The keys make it wide, not their values: a container under each would be the whole object again and again.
       const kept = target[first] ?? null;
-      const value = isContainer(kept) ? (Array.isArray(kept) ? [] : {}) : kept;
+      // A long string under each would make it big as well (46,094 keys of a 5 KB string: 243 MB, past --max-bytes).
+      const value = isContainer(kept) ? (Array.isArray(kept) ? [] : {}) : typeof kept === 'string' ? kept.slice(0, WIDE_VALUE_CHARS) : kept;
       for (let i = 0; i < m.keys; i++) setOwn(target, `${first}_${i}`, value);
       if (target !== ref.value) doc.replace(ref, target);
       return;

@@ -167,8 +167,12 @@ async function main(): Promise<number> {
   const more = () => performance.now() < end && (args.runs === undefined || next < args.runs);
   // Each lane runs its inputs in a child of its own; the inputs are numbered in the order they are drawn, so a
   // seed makes the same inputs whatever the number of lanes (which lane runs one, and when, may differ).
+  // Light inputs run one after another in a child that stays (its compiled code warm); each heavy input gets a
+  // child of its own, stopped after it, so that its peak memory is its own and it leaves no garbage behind.
+  const heavyRunners: ChildRunner[] = [];
   const lane = async (laneRunner: ChildRunner): Promise<void> => {
-    let afterHeavy = false;
+    const heavyRunner = newRunner();
+    heavyRunners.push(heavyRunner);
     while (more()) {
       const index = next++;
       const generating = performance.now();
@@ -181,11 +185,9 @@ async function main(): Promise<number> {
         continue;
       }
       generateMs += performance.now() - generating;
-      // A heavy input gets a new child, and so does the input after it: its peak memory is then its own, and it
-      // leaves no garbage to the next one.
-      if (c.weight === 'heavy' || afterHeavy) laneRunner.renew();
-      afterHeavy = c.weight === 'heavy';
-      const outcome = await runOn(laneRunner, c, index);
+      const on = c.weight === 'heavy' ? heavyRunner : laneRunner;
+      const outcome = await runOn(on, c, index);
+      if (on === heavyRunner) heavyRunner.renew();
       const failures = ledger.record(infoOf(c, index), outcome);
       if (failures.length > 0) {
         const file = saver.save(`${index}.${c.weight}.${slug(failures[0]!.kind)}.${slug(failures[0]!.stage)}`, c, index, failures);
@@ -207,7 +209,7 @@ async function main(): Promise<number> {
   };
   const others = Array.from({ length: Math.max(0, args.jobs - 1) }, newRunner);
   await Promise.all([runner, ...others].map(lane));
-  for (const other of others) other.close();
+  for (const other of [...others, ...heavyRunners]) other.close();
   const fuzzSeconds = (performance.now() - started) / 1000;
 
   const minimal = await shrinkAll(cases, args, arbs, fixtures, ledgerOptions, run, saver, root);
@@ -216,7 +218,7 @@ async function main(): Promise<number> {
   const summary = ledger.summary();
   const text = formatSummary(
     summary,
-    `${header}\nran ${fuzzSeconds.toFixed(0)} s in ${args.jobs} lane(s) (${(generateMs / 1000).toFixed(0)} s of it building inputs), ${runner.starts + others.reduce((sum, other) => sum + other.starts, 0)} child process(es); failures saved under ${relative(root, saver.dir) || '.'}`,
+    `${header}\nran ${fuzzSeconds.toFixed(0)} s in ${args.jobs} lane(s) (${(generateMs / 1000).toFixed(0)} s of it building inputs), ${[runner, ...others, ...heavyRunners].reduce((sum, r) => sum + r.starts, 0)} child process(es); failures saved under ${relative(root, saver.dir) || '.'}`,
   );
   const minimalText = minimal.length === 0 ? '' : `shrunk (smallest input still failing the same way):\n${minimal.map((m) => `  ${m}`).join('\n')}\n`;
   const buildText =
