@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { gunzipSync, strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseFuzzArgs } from './args';
-import { arbitraries, build, caseAt, caseSeed, loadFixtures, vocabularyOf, weightOf, type Plan } from './cases';
+import { arbitraries, build, caseAt, caseSeed, loadFixtures, planWith, vocabularyOf, weightOf, type Plan } from './cases';
 import { caughtIn, runPipeline } from './pipeline';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -11,17 +11,7 @@ const fixtures = loadFixtures(ROOT);
 const arbs = arbitraries(fixtures, vocabularyOf(fixtures), 200_000);
 const OPTIONS = { format: 0, pieceChars: 1 << 20, query: 0, conversation: 0 };
 
-const plan = (over: Partial<Plan>): Plan => ({
-  base: { kind: 'fixture', fixture: 0, inner: 0 },
-  json: [],
-  text: [],
-  bytes: [],
-  outerBytes: false,
-  indent: 0,
-  wrap: { kind: 'none' },
-  options: OPTIONS,
-  ...over,
-});
+const plan = (over: Partial<Plan>): Plan => planWith({ options: OPTIONS, ...over });
 
 const fixtureIndex = (path: string): number => fixtures.findIndex((f) => f.path === path);
 /** Byte equality without a deep comparison of every element (megabytes of them). */

@@ -143,6 +143,19 @@ export interface Plan {
   options: StageOptions;
 }
 
+/** A plan that changes nothing (the first fixture, as written, through the default stages), with `over` on top. */
+export const planWith = (over: Partial<Plan> = {}): Plan => ({
+  base: { kind: 'fixture', fixture: 0, inner: 0 },
+  json: [],
+  text: [],
+  bytes: [],
+  outerBytes: false,
+  indent: 0,
+  wrap: { kind: 'none' },
+  options: { format: 0, pieceChars: 1 << 20, query: 0, conversation: 0 },
+  ...over,
+});
+
 export type Weight = 'light' | 'heavy';
 
 export interface FuzzCase {

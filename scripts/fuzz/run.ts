@@ -17,6 +17,7 @@ import {
   caseAt,
   caseSeed,
   loadFixtures,
+  planWith,
   protoOracleOf,
   vocabularyOf,
   weightOf,
@@ -56,16 +57,7 @@ function savedCase(file: string): FuzzCase {
   const stem = (path: string) => (path.lastIndexOf('.') > path.lastIndexOf('/') ? path.slice(0, path.lastIndexOf('.')) : path);
   const metaFile = [stem(file), stem(stem(file))].map((name) => `${name}.meta.json`).find((name) => existsSync(name));
   const meta = metaFile ? (JSON.parse(readFileSync(metaFile, 'utf8')) as { plan?: Plan; weight?: Weight; size?: number }) : {};
-  const plan: Plan = meta.plan ?? {
-    base: { kind: 'text', text: '' },
-    json: [],
-    text: [],
-    bytes: [],
-    outerBytes: false,
-    indent: 0,
-    wrap: { kind: 'none' },
-    options: { format: 0, pieceChars: 1 << 20, query: 0, conversation: 0 },
-  };
+  const plan: Plan = meta.plan ?? planWith({ base: { kind: 'text', text: '' } });
   return { weight: meta.weight ?? (bytes.length > 64_000 ? 'heavy' : 'light'), origin: file, plan, bytes, size: meta.size ?? contentSize(bytes), ext: '' };
 }
 
