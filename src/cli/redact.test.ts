@@ -8,6 +8,7 @@ import { fakeSecrets } from '../core/testing/secrets';
 import { parseArgs } from './args';
 import { flagsToRerunWith, LARGE_INPUT_BYTES, YOUNG_GENERATION_FLAGS } from './largeInput';
 import type { CheckReport } from './report';
+import { redact } from './redact';
 import { run } from './run';
 import { fakeIo } from './testing/io';
 
@@ -158,4 +159,17 @@ describe('msgscope redact', () => {
     );
     expect(hits).toEqual([]);
   });
+});
+
+describe('redact at scale', () => {
+  it('names the message of each of 130,000 hits of one key: no search of every holder for every hit, no call with an argument per row', () => {
+    const key = s['openai-api-key'];
+    const messages = Array.from({ length: 130_000 }, (_, i) => ({ role: 'user', content: `call ${i} with ${key}` }));
+    const outcome = redact(JSON.stringify({ model: 'gpt-4o', messages }, null, 1), 'many.json');
+    const rows = outcome.stderr.trimEnd().split('\n').slice(1);
+    expect(rows).toHaveLength(130_000);
+    expect(rows[0]).toMatch(/#0$/);
+    expect(rows[129_999]).toMatch(/#129999$/);
+    expect(outcome.text).not.toContain(key);
+  }, 60_000);
 });

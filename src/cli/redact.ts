@@ -65,15 +65,25 @@ function holders(text: string): Map<string, Named[]> | undefined {
 const atOrBefore = (a: { line?: number; column?: number }, line: number, column: number): boolean =>
   a.line !== undefined && (a.line < line || (a.line === line && (a.column ?? 1) <= column));
 
-/** The message a hit at (line, column) is in: of those holding its secret, the last that starts before it. */
-function messageOf(candidates: readonly Named[], line: number, column: number): Named | undefined {
-  let best: Named | undefined;
-  for (const candidate of candidates) {
-    const at = candidate.message.location;
-    if (!atOrBefore(at, line, column)) continue;
-    if (best === undefined || atOrBefore(best.message.location, at.line ?? 0, at.column ?? 1)) best = candidate;
-  }
-  return best ?? candidates[0];
+/**
+ * The message a hit at (line, column) is in: of those holding its secret, the last that starts before it. Hits
+ * come in the text's order, so each secret's holders are sorted by where they start once and walked with a
+ * cursor: one key in n messages costs n, not n² (a search of every holder for every hit).
+ */
+function messageFinder(): (candidates: readonly Named[], line: number, column: number) => Named | undefined {
+  const walks = new Map<readonly Named[], { sorted: Named[]; next: number }>();
+  return (candidates, line, column) => {
+    let walk = walks.get(candidates);
+    if (!walk) {
+      const placed = candidates.filter((c) => c.message.location.line !== undefined);
+      const key = (c: Named) => [c.message.location.line ?? 0, c.message.location.column ?? 1] as const;
+      placed.sort((x, y) => key(x)[0] - key(y)[0] || key(x)[1] - key(y)[1]);
+      walk = { sorted: placed, next: 0 };
+      walks.set(candidates, walk);
+    }
+    while (walk.next < walk.sorted.length && atOrBefore(walk.sorted[walk.next]!.message.location, line, column)) walk.next++;
+    return walk.sorted[walk.next - 1] ?? candidates[0];
+  };
 }
 
 /** 1-based line and column of each hit's start, in one pass over the text up to the last one. */
@@ -97,6 +107,7 @@ export function redact(text: string, source: string): RedactOutcome {
   if (hits.length === 0) return { text: redacted, stderr: `msgscope: no secrets found in ${source}; wrote it unchanged.\n` };
   const byValue = holders(text);
   const at = positions(text, hits);
+  const messageOf = messageFinder();
   const rows = hits.map((hit, i) => {
     const { line, column } = at[i]!;
     const value = text.slice(hit.start, hit.end);
@@ -104,7 +115,8 @@ export function redact(text: string, source: string): RedactOutcome {
     const where = byValue === undefined ? '' : (messageOf(candidates, line, column)?.name ?? 'not in a message');
     return [hit.kind, hit.masked, `line ${line}:${column}`, where];
   });
-  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((row) => row[c]!.length)));
+  // Not Math.max(...): a history can hold more secrets than a call takes arguments.
+  const widths = [0, 1, 2].map((c) => rows.reduce((widest, row) => Math.max(widest, row[c]!.length), 0));
   const lines = rows.map((row) => `  ${row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join('  ')}`.trimEnd());
   const notRead = byValue === undefined ? ` (it does not read as a history, so no message is named)` : '';
   const head = `msgscope: replaced ${hits.length} secret${hits.length === 1 ? '' : 's'} in ${source}${notRead}:`;
