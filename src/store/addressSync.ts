@@ -15,16 +15,17 @@ import { viewParams, type LinkedView } from './viewLink';
 export const WRITE_EVERY_MS = 300;
 
 const viewChanged = (a: AppState, b: AppState): boolean =>
-  a.selection?.index !== b.selection?.index || a.sideTab !== b.sideTab || a.hiddenRoles !== b.hiddenRoles || a.search !== b.search;
+  a.selection?.index !== b.selection?.index || a.sideTab !== b.sideTab || a.mainView !== b.mainView || a.hiddenRoles !== b.hiddenRoles || a.search !== b.search;
 
 /**
- * Restores `view` (a link's `m=`, `tab=`, `role=`, `q=`) and from then on keeps the address in step. `linked` is the
+ * Restores `view` (a link's `m=`, `tab=`, `view=`, `role=`, `q=`) and from then on keeps the address in step. `linked` is the
  * input of the load the link started (`?src=`, `#h=`, `#s=`, or the sample): the message the link names is selected
  * once that history is on screen, and once another history replaces it, the address no longer names that input.
  */
 export function followLink(linked: ImportInput | undefined, view: LinkedView): void {
   const store = useStore.getState();
   if (view.tab) store.setSideTab(view.tab);
+  if (view.mainView) store.setMainView(view.mainView);
   if (view.hiddenRoles) store.setHiddenRoles(view.hiddenRoles);
   if (view.search !== undefined) store.setSearch(view.search);
 

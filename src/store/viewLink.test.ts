@@ -14,11 +14,12 @@ describe('the view a link names', () => {
       search: 'weather now',
     });
     expect(read('tab=findings&m=0')).toEqual({ message: 0, tab: 'findings' });
+    expect(read('view=tools&m=3')).toEqual({ message: 3, mainView: 'tools' });
     expect(read('')).toEqual({});
   });
 
   it('leaves out what makes no sense rather than guess', () => {
-    expect(read('m=-1&tab=verdicts&role=robots&q=')).toEqual({});
+    expect(read('m=-1&tab=verdicts&role=robots&q=&view=chart')).toEqual({});
     expect(read('m=01')).toEqual({});
     expect(read('m=1e3')).toEqual({});
     // Empty: no role shown at all, which the page can show.
@@ -26,12 +27,24 @@ describe('the view a link names', () => {
   });
 
   it('writes what is on screen, each parameter at its default removed, and reads it back', () => {
-    const state = { selection: { index: 7, toolCallId: 'call_1' }, sideTab: 'verdicts' as const, hiddenRoles: ['tool' as const], search: 'a&b=c' };
+    const state = {
+      selection: { index: 7, toolCallId: 'call_1' },
+      sideTab: 'verdicts' as const,
+      mainView: 'table' as const,
+      hiddenRoles: ['tool' as const],
+      search: 'a&b=c',
+    };
     const params = viewParams(state);
-    expect(params).toEqual({ m: '7', tab: 'providers', role: 'system,human,ai,other', q: 'a&b=c' });
+    expect(params).toEqual({ m: '7', tab: 'providers', view: 'table', role: 'system,human,ai,other', q: 'a&b=c' });
     const fragment = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === null ? [] : [[k, v]])));
-    expect(readLinkedView(fragment)).toEqual({ message: 7, tab: 'verdicts', hiddenRoles: ['tool'], search: 'a&b=c' });
-    expect(viewParams({ selection: null, sideTab: 'findings', hiddenRoles: [], search: '' })).toEqual({ m: null, tab: null, role: null, q: null });
+    expect(readLinkedView(fragment)).toEqual({ message: 7, tab: 'verdicts', mainView: 'table', hiddenRoles: ['tool'], search: 'a&b=c' });
+    expect(viewParams({ selection: null, sideTab: 'findings', mainView: 'timeline', hiddenRoles: [], search: '' })).toEqual({
+      m: null,
+      tab: null,
+      view: null,
+      role: null,
+      q: null,
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import { LoadProgress } from './load/LoadProgress';
 import { useFileDrop } from './load/useFileDrop';
 import { usePasteAnywhere } from './load/usePasteAnywhere';
 import { ShareDialog } from './share/ShareDialog';
-import { Timeline } from './timeline/Timeline';
+import { MainColumn } from './views/MainColumn';
 
 /** What a panel that threw shows in its place: the other panels, and the history, stay. */
 const failed = (panel: string, label: string) => (error: Error) => <PanelFailed panel={panel} label={label} error={error} />;
@@ -33,7 +33,7 @@ export function App() {
           <FindingsPanel />
         </ErrorBoundary>
         <ErrorBoundary resetKey={version} fallback={failed('timeline', 'The timeline')}>
-          <Timeline />
+          <MainColumn />
         </ErrorBoundary>
         <ErrorBoundary resetKey={version} fallback={failed('detail', 'The detail pane')}>
           <DetailPane />

@@ -6,6 +6,7 @@ import { showRenderFailure } from './renderFailure';
 import './theme.css';
 import './app.css';
 import './timeline/timeline.css';
+import './views/views.css';
 import './findings/findings.css';
 import './detail/detail.css';
 import './header/header.css';
