@@ -13,21 +13,25 @@ import regexp from 'eslint-plugin-regexp';
 // import-x/no-cycle proves there are no cycles; the per-layer tsconfig files prove the globals (no DOM or
 // Node in core or protocol, no DOM in the worker, Node only in the CLI).
 //
-//   ui       -> store, protocol, core; react, react-dom, zustand
+//   ui       -> store, protocol, core; react, react-dom, zustand; the tables' and charts' and markdown's packages
 //   store    -> protocol, core; zustand, react (its hooks)
-//   worker   -> protocol, core; fflate (opens zip and gzip input; core only sniffs it)
+//   worker   -> protocol, core; fflate (opens zip and gzip input; core only sniffs it), the tokenizer and price data
+//               (core's token and cost figures take them as arguments)
 //   protocol -> core (the model's types, and the JSON readers the worker's name encoding uses)
-//   cli      -> core; node: modules, fflate, better-sqlite3 and @aws-sdk/client-s3 (the share server's stores)
+//   cli      -> core; node: modules, fflate, better-sqlite3 and @aws-sdk/client-s3 (the share server's stores), the price data
 //   core     -> core only: no package, no node: module
 //
 // Tests may also import test tools, fixtures and the helpers in a testing/ folder of any layer,
 // which nothing else may import; store tests may build their views with the worker's real code.
 const LAYERS = {
-  ui: { imports: ['store', 'protocol', 'core'], packages: ['react', 'react-dom', 'zustand'] },
+  ui: {
+    imports: ['store', 'protocol', 'core'],
+    packages: ['react', 'react-dom', 'zustand', '@tanstack/react-table', '@tanstack/react-virtual', 'uplot', 'react-markdown', 'remark-gfm'],
+  },
   store: { imports: ['protocol', 'core'], packages: ['zustand', 'react'] },
-  worker: { imports: ['protocol', 'core'], packages: ['fflate'] },
+  worker: { imports: ['protocol', 'core'], packages: ['fflate', 'gpt-tokenizer', '@pydantic/genai-prices'] },
   protocol: { imports: ['core'], packages: [] },
-  cli: { imports: ['core'], packages: ['fflate', 'better-sqlite3', '@aws-sdk/client-s3'], node: true },
+  cli: { imports: ['core'], packages: ['fflate', 'better-sqlite3', '@aws-sdk/client-s3', '@pydantic/genai-prices'], node: true },
   core: { imports: [], packages: [] },
 };
 

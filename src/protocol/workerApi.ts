@@ -48,6 +48,8 @@ export interface MessageColumns {
   usageTotal: Float64Array<ArrayBuffer>;
   /** Running token total after each message. */
   cumulative: Float64Array<ArrayBuffer>;
+  /** The message's time in milliseconds since the epoch (core/timestamps), NaN where the input gives none. */
+  timeMs: Float64Array<ArrayBuffer>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { listFormats } from '../core/formats/registry';
+import { messageTimes } from '../core/timestamps';
 import type { Conversation, Message, Severity, Transcript } from '../core/model';
 import { ROLE_ORDER, type ConversationSummary, type LinkTable, type MessageColumns, type TranscriptView } from '../protocol/workerApi';
 import { CARD_FLAG } from '../protocol/timelineView';
@@ -28,6 +29,7 @@ function columnsOf(transcript: Transcript): MessageColumns {
     callCount: new Uint8Array(n),
     usageTotal: new Float64Array(n),
     cumulative: Float64Array.from(transcript.tokens.cumulative),
+    timeMs: messageTimes(transcript.messages),
   };
   for (let i = 0; i < n; i++) {
     const message = transcript.messages[i]!;
@@ -113,7 +115,7 @@ export function buildView(transcript: Transcript, collection?: { conversations: 
 /** The buffers to transfer rather than copy. */
 export function viewBuffers(view: TranscriptView): ArrayBuffer[] {
   const { columns: c, links: l } = view;
-  const arrays: { buffer: ArrayBuffer }[] = [c.role, c.flags, c.textLength, c.previewLines, c.callCount, c.usageTotal, c.cumulative];
+  const arrays: { buffer: ArrayBuffer }[] = [c.role, c.flags, c.textLength, c.previewLines, c.callCount, c.usageTotal, c.cumulative, c.timeMs];
   arrays.push(l.callStart, l.callMessages, l.resultStart, l.resultMessages, l.failed, l.messageLinkStart, l.messageLinks);
   return arrays.map((array) => array.buffer);
 }
