@@ -41,7 +41,7 @@ describe('msgscope check on every fixture', () => {
     }
     expect(io.err).toBe('');
     const report = JSON.parse(io.out) as CheckReport;
-    const keys = ['format', 'formatLabel', 'kind', 'messages', 'toolCalls', 'findings', 'tokens', 'verdicts', 'notes'];
+    const keys = ['format', 'formatLabel', 'kind', 'messages', 'toolCalls', 'findings', 'tokens', 'cost', 'verdicts', 'notes'];
     expect(Object.keys(report)).toEqual(report.kind === 'collection' ? [...keys, 'conversations'] : keys);
     // A collection's totals are its conversations' sums.
     const parts = report.conversations ?? [];
@@ -67,7 +67,9 @@ describe('msgscope check on every fixture', () => {
     if (jsonCode === 2) return;
     const report = JSON.parse(json.out) as CheckReport;
     expect(human.out).toContain(`(${report.format})`);
-    expect(human.out).toContain(`total ${report.tokens.total}`);
+    // Counts a file does not report are not printed as 0.
+    expect(human.out).toContain(report.tokens.reported ? `total ${report.tokens.total}` : 'Tokens: not reported');
+    expect(human.out).toMatch(/^Cost: /m);
     for (const f of report.findings) {
       // A collection's finding is named by its conversation and its index there.
       const part = f.conversation === undefined ? undefined : report.conversations?.[f.conversation];

@@ -1,3 +1,4 @@
+import type { PriceSource } from '../core/cost';
 import { importArchive, importText, type ImportOptions } from '../core/import';
 import type { ArchiveFile } from '../core/json/archive';
 import { jsonParts } from '../core/json/jsonParts';
@@ -15,6 +16,8 @@ export interface CheckOptions {
   color: boolean;
   /** How to name the input in messages: the file path or `stdin`. */
   source: string;
+  /** Price data for cost estimates (src/cli/prices.ts); without it only the costs the file reports are counted. */
+  prices?: PriceSource;
 }
 
 export interface CheckOutcome {
@@ -49,11 +52,15 @@ export function* withNewline(parts: Iterable<string>): Generator<string> {
 }
 
 export function check(input: CliInput, options: CheckOptions): CheckOutcome {
-  const result = importInput(input, options.format);
+  return checkResult(importInput(input, options.format), options);
+}
+
+/** `check` of a file read already: the CLI reads it first to know whether the price data is needed. */
+export function checkResult(result: ImportResult, options: CheckOptions): CheckOutcome {
   if (!result.ok) return { code: 2, stdout: [], stderr: describeImportError(options.source, result.error) };
   const picked = pickConversation(result, options.conversation, options.source);
   if (typeof picked === 'string') return { code: 2, stdout: [], stderr: picked };
-  const report = buildReport(picked.transcript, picked.conversations);
+  const report = buildReport(picked.transcript, picked.conversations, options.prices);
   const stdout = options.json ? withNewline(jsonParts(report)) : formatHuman(report, options.source, painter(options.color));
   return { code: hasErrors(report) || cannotJudge(report) ? 1 : 0, stdout, stderr: '' };
 }

@@ -26,7 +26,16 @@ const report: CheckReport = {
     finding({ rule: 'invalid-tool-call', messageIndex: 4, messageId: 'ai_2', toolCallId: 'call_bad', text: 'Bad args.' }),
     finding({ rule: 'orphan-tool-result', messageIndex: 2, toolCallId: 'call_x', text: 'Nobody asked.' }),
   ],
-  tokens: { input: 8727, output: 254, total: 8981, cacheRead: 2304, cacheCreation: 0, reasoning: 83 },
+  tokens: { input: 8727, output: 254, total: 8981, cacheRead: 2304, cacheCreation: 0, reasoning: 83, reported: true },
+  cost: {
+    usd: 0.0421,
+    estimated: true,
+    runReported: false,
+    byModel: [{ model: 'gpt-4o', usd: 0.0421, estimated: true, messages: 3, reported: 0, unpriced: 0, pricedAs: 'OpenAI gpt 4o' }],
+    unpriced: [],
+    priceDate: '2026-09-23',
+    priceData: 'genai-prices 0.1.8',
+  },
   verdicts: [
     {
       target: 'openai-chat',
@@ -72,7 +81,49 @@ describe('formatHuman', () => {
   });
 
   it('totals tokens, naming cache and reasoning only when present', () => {
-    expect(out.trimEnd().split('\n').at(-1)).toBe('Tokens: input 8727, output 254, total 8981 (cache read 2304, reasoning 83)');
+    expect(out.trimEnd().split('\n').at(-2)).toBe('Tokens: input 8727, output 254, total 8981 (cache read 2304, reasoning 83)');
+  });
+
+  it('says "not reported" rather than 0 tokens when no message reports usage', () => {
+    const none = { ...report, tokens: { ...report.tokens, input: 0, output: 0, total: 0, cacheRead: 0, reasoning: 0, reported: false } };
+    const lines = [...formatHuman(none, '-', painter(false))].join('').split('\n');
+    expect(lines).toContain('Tokens: not reported');
+    expect(lines.some((line) => line.includes('total 0'))).toBe(false);
+  });
+
+  it('ends with the cost: how much, and from which price data of when', () => {
+    expect(out.trimEnd().split('\n').at(-1)).toBe('Cost: $0.0421 (estimated from genai-prices 0.1.8 price data of 2026-09-23)');
+  });
+
+  const costOf = (cost: Partial<CheckReport['cost']>): string[] =>
+    [...formatHuman({ ...report, cost: { ...report.cost, ...cost } }, '-', painter(false))].join('').trimEnd().split('\n').slice(-4);
+
+  it('names models without a price, and each model when there are several', () => {
+    const lines = costOf({
+      usd: 1.5,
+      byModel: [
+        { model: 'claude-sonnet-4-5', usd: 1.25, estimated: false, messages: 2, reported: 2, unpriced: 0, pricedAs: null },
+        { model: 'gpt-4o', usd: 0.25, estimated: true, messages: 3, reported: 0, unpriced: 1, pricedAs: 'OpenAI gpt 4o' },
+        { model: 'my-local-model', usd: null, estimated: false, messages: 4, reported: 0, unpriced: 4, pricedAs: null },
+      ],
+      unpriced: ['gpt-4o', 'my-local-model'],
+    });
+    expect(lines).toEqual([
+      'Cost: $1.50 (partly reported, partly estimated from genai-prices 0.1.8 price data of 2026-09-23; not counted: no price for gpt-4o, my-local-model)',
+      '  claude-sonnet-4-5: $1.25 (reported)',
+      '  gpt-4o: $0.2500 (estimated, 1 message unpriced)',
+      '  my-local-model: – (no price)',
+    ]);
+  });
+
+  it('says the cost is unknown, not $0, when nothing could be priced; and not reported when nothing is', () => {
+    expect(costOf({ usd: null, estimated: false, unpriced: ['gemma3'], priceDate: null, priceData: null }).at(-1)).toBe('Cost: unknown (no price for gemma3)');
+    expect(costOf({ usd: null, estimated: false, byModel: [], unpriced: [], priceDate: null, priceData: null }).at(-1)).toBe('Cost: not reported');
+  });
+
+  it("says when the cost is the file's own figure, for the run or per message", () => {
+    expect(costOf({ usd: 1.26719, estimated: false, runReported: true, byModel: [] }).at(-1)).toBe('Cost: $1.27 (reported for the run)');
+    expect(costOf({ usd: 0.000632, estimated: false, byModel: [], priceDate: null, priceData: null }).at(-1)).toBe('Cost: $0.0006 (reported)');
   });
 
   it('says so when there is nothing to report', () => {

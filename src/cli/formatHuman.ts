@@ -1,6 +1,7 @@
+import { formatUsd } from '../core/cost';
 import type { FileKind, Severity } from '../core/model';
 import { verdictLines } from './formatVerdicts';
-import type { CheckReport, ConversationReport, ReportFinding } from './report';
+import type { CheckReport, ConversationReport, ReportCost, ReportFinding } from './report';
 
 type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
 const CODES: Record<Style, [number, number]> = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] };
@@ -41,6 +42,8 @@ function findingLines(f: ReportFinding, report: CheckReport, paint: Paint): stri
 }
 
 function tokenLine(tokens: CheckReport['tokens']): string {
+  // Counts of 0 would read as a run that used no tokens: the file just does not say.
+  if (!tokens.reported) return 'Tokens: not reported';
   const extra = [
     tokens.cacheRead ? `cache read ${tokens.cacheRead}` : '',
     tokens.cacheCreation ? `cache creation ${tokens.cacheCreation}` : '',
@@ -50,6 +53,32 @@ function tokenLine(tokens: CheckReport['tokens']): string {
   ].filter(Boolean);
   const base = `Tokens: input ${tokens.input}, output ${tokens.output}, total ${tokens.total}`;
   return extra.length ? `${base} (${extra.join(', ')})` : base;
+}
+
+/** How `usd` came about, in words: reported by the file, or estimated from which price data of when. */
+function costSource(cost: ReportCost): string {
+  if (cost.runReported) return 'reported for the run';
+  if (!cost.estimated) return 'reported';
+  const data = `estimated from ${cost.priceData ?? 'price data'}${cost.priceDate === null ? '' : ` price data of ${cost.priceDate}`}`;
+  return cost.byModel.some((m) => m.reported > 0) ? `partly reported, partly ${data}` : data;
+}
+
+/**
+ * `Cost: $0.0421 (estimated from genai-prices 0.1.8 price data of 2026-09-23)`, then each model's share when there
+ * are several. A model without a price is named, never counted as $0.
+ */
+function costLines(cost: ReportCost): string[] {
+  const unpriced = cost.unpriced.length > 0 ? `no price for ${cost.unpriced.join(', ')}` : '';
+  if (cost.usd === null) return [unpriced === '' ? 'Cost: not reported' : `Cost: unknown (${unpriced})`];
+  const left = unpriced === '' || cost.runReported ? '' : `; not counted: ${unpriced}`;
+  const lines = [`Cost: ${formatUsd(cost.usd)} (${costSource(cost)}${left})`];
+  if (cost.byModel.length > 1)
+    for (const m of cost.byModel) {
+      const how = m.usd === null ? 'no price' : m.estimated ? (m.reported > 0 ? 'partly estimated' : 'estimated') : 'reported';
+      const left = m.unpriced > 0 && m.usd !== null ? `, ${plural(m.unpriced, 'message')} unpriced` : '';
+      lines.push(`  ${m.model}: ${m.usd === null ? '–' : formatUsd(m.usd)} (${how}${left})`);
+    }
+  return lines;
 }
 
 function conversationLine(part: ConversationReport): string {
@@ -80,4 +109,5 @@ export function* formatHuman(report: CheckReport, source: string, paint: Paint):
   if (report.findings.length === 0) yield* [line(''), line('No findings.')];
   for (const text of verdictLines(report.verdicts, paint, report.formatLabel)) yield line(text);
   yield* [line(''), line(tokenLine(report.tokens))];
+  for (const text of costLines(report.cost)) yield line(text);
 }

@@ -1,4 +1,5 @@
-import type { Conversation, FileKind, Finding, HistoryKind, Severity, Transcript, UsagePass, Verdict, VerdictProblem } from '../core/model';
+import type { Conversation, FileKind, Finding, HistoryKind, Message, Severity, Transcript, UsagePass, Verdict, VerdictProblem } from '../core/model';
+import { computeCost, type PriceSource, type RunCost } from '../core/cost';
 import { madeUpAt } from '../core/checks/callNames';
 import { unjudgedOf } from '../core/providers/verdicts';
 import { ProblemList } from '../core/repeats';
@@ -16,6 +17,8 @@ export interface CheckReport {
   /** For a collection, `messageIndex` and `related` count the file's messages in order, and `conversation` says whose. */
   findings: ReportFinding[];
   tokens: ReportTokens;
+  /** What the run cost: reported by the file, or estimated from the price data; for a collection, the whole file's. */
+  cost: ReportCost;
   /** Per target (OpenAI Chat, OpenAI Responses, Anthropic, Gemini, LangGraph): would it accept this as the next request. */
   verdicts: Verdict[];
   /** What the reader skipped or reordered; empty when nothing. */
@@ -25,8 +28,27 @@ export interface CheckReport {
 }
 
 type TokenCounts = { input: number; output: number; total: number; cacheRead: number; cacheCreation: number; reasoning: number };
-/** `passes`: billed passes beyond the messages' own (Anthropic compaction…), already in input and output; absent when none. */
-type ReportTokens = TokenCounts & { passes?: UsagePass[] };
+/**
+ * `reported`: whether any message reports usage (the counts are 0 then, and say nothing); `passes`: billed passes
+ * beyond the messages' own (Anthropic compaction…), already in input and output; absent when none.
+ */
+type ReportTokens = TokenCounts & { reported: boolean; passes?: UsagePass[] };
+
+/** core/cost's RunCost with null for what it leaves out, so that every report has the same keys. */
+export interface ReportCost {
+  /** Dollars; null when nothing could be priced (no usage reported, or no price known). */
+  usd: number | null;
+  /** Whether any part of `usd` is an estimate from the price data rather than what the file reports. */
+  estimated: boolean;
+  /** Whether `usd` is the figure the file reports for the whole run. */
+  runReported: boolean;
+  byModel: { model: string; usd: number | null; estimated: boolean; messages: number; reported: number; unpriced: number; pricedAs: string | null }[];
+  /** Models with usage that could not be priced: their messages are not in `usd`. */
+  unpriced: string[];
+  /** The price data's publication date and name, when `usd` holds an estimate. */
+  priceDate: string | null;
+  priceData: string | null;
+}
 
 export interface ConversationReport {
   label: string;
@@ -89,12 +111,30 @@ function reportVerdicts(t: Transcript, verdicts: readonly Verdict[] = t.verdicts
 }
 
 function reportTokens(t: Transcript): ReportTokens {
-  const { input, output, total, cacheRead, cacheCreation, reasoning, passes } = t.tokens.totals;
-  return { input, output, total, cacheRead, cacheCreation, reasoning, ...(passes && { passes }) };
+  const { input, output, total, cacheRead, cacheCreation, reasoning, passes, messagesWithUsage } = t.tokens.totals;
+  return { input, output, total, cacheRead, cacheCreation, reasoning, reported: messagesWithUsage > 0, ...(passes && { passes }) };
 }
 
-export function buildReport(t: Transcript, conversations?: readonly Conversation[]): CheckReport {
-  if (conversations !== undefined && conversations.length > 1) return collectionReport(t, conversations);
+export function reportCost(cost: RunCost): ReportCost {
+  return {
+    usd: cost.usd ?? null,
+    estimated: cost.estimated,
+    runReported: cost.runReported === true,
+    byModel: cost.byModel.map((m) => ({ ...m, usd: m.usd ?? null, pricedAs: m.pricedAs ?? null })),
+    unpriced: cost.unpriced,
+    priceDate: cost.priceDate ?? null,
+    priceData: cost.priceData ?? null,
+  };
+}
+
+function* messagesOf(conversations: readonly Conversation[]): Generator<Message> {
+  for (const { transcript } of conversations) yield* transcript.messages;
+}
+
+/** `prices`: the price data for estimates (src/cli/prices.ts); without it only reported costs count. */
+export function buildReport(t: Transcript, conversations?: readonly Conversation[], prices?: PriceSource): CheckReport {
+  if (conversations !== undefined && conversations.length > 1) return collectionReport(t, conversations, prices);
+  const reportedCost = t.reportedCost;
   return {
     format: t.format,
     formatLabel: t.formatLabel,
@@ -103,6 +143,7 @@ export function buildReport(t: Transcript, conversations?: readonly Conversation
     toolCalls: t.links.callCount,
     findings: t.findings.map(reportFinding(t)),
     tokens: reportTokens(t),
+    cost: reportCost(computeCost(t.messages, { ...(prices && { prices }), ...(reportedCost !== undefined && { reportedCost }) })),
     verdicts: reportVerdicts(t),
     notes: t.notes ?? [],
   };
@@ -113,7 +154,7 @@ function fileWide(f: Finding, offset: number): Finding {
   return { ...f, messageIndex: f.messageIndex + offset, related: f.related.map((i) => i + offset) };
 }
 
-function collectionReport(first: Transcript, conversations: readonly Conversation[]): CheckReport {
+function collectionReport(first: Transcript, conversations: readonly Conversation[], prices: PriceSource | undefined): CheckReport {
   let offset = 0;
   const parts = conversations.map(({ label, transcript: t, parent }) => {
     const part: ConversationReport = {
@@ -152,8 +193,11 @@ function collectionReport(first: Transcript, conversations: readonly Conversatio
       cacheRead: sum('cacheRead'),
       cacheCreation: sum('cacheCreation'),
       reasoning: sum('reasoning'),
+      reported: parts.some((part) => part.tokens.reported),
       ...(passes.size > 0 && { passes: [...passes.values()] }),
     },
+    // A collection's conversations carry no run cost of their own (core/import): the messages' costs are the file's.
+    cost: reportCost(computeCost(messagesOf(conversations), prices && { prices })),
     verdicts: fileVerdicts(
       parts,
       conversations.reduce((unread, { transcript }) => unread + transcript.messages.filter((m) => m.problem !== undefined).length, 0),

@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs, type Command } from './args';
 import { gunzipSync, strFromU8, unzipSync } from 'fflate';
 import { openBinary, sniffBinary, type OpenedBytes } from '../core/json/binary';
-import { check, type CliInput } from './check';
+import { loadPrices, wantsPrices } from './prices';
+import { checkResult, importInput, type CliInput } from './check';
 import { convert, isConvertTarget, unknownTarget } from './convert';
 import { HTML_TARGET, runConvertHtml } from './convertHtml';
 import { formatsList, unknownFormat } from './formats';
@@ -136,7 +137,16 @@ async function runCheck(command: CheckCommand, io: CliIo): Promise<number> {
   const input = await readInput(command.file, io);
   if (input instanceof Error) return 2;
   io.status?.(`Checking ${sourceName(command.file)}…`);
-  const outcome = check(input, { json: command.json, color: io.color, source: sourceName(command.file), ...format, ...conversationChoice(command) });
+  const result = importInput(input, format.format);
+  const prices = wantsPrices(result) ? { prices: await loadPrices() } : {};
+  const outcome = checkResult(result, {
+    json: command.json,
+    color: io.color,
+    source: sourceName(command.file),
+    ...format,
+    ...conversationChoice(command),
+    ...prices,
+  });
   io.status?.(undefined);
   for (const chunk of inChunks(outcome.stdout)) await io.stdout(chunk);
   io.stderr(outcome.stderr);

@@ -8,7 +8,7 @@ export const USAGE = `msgscope — debug LLM agent message histories
 Usage:
   msgscope check FILE|- [--json] [--format NAME] [--conversation N]
       Read a history (a file, or - for stdin), list what is wrong with it, say which providers
-      would accept it as the next request, and total its tokens.
+      would accept it as the next request, and total its tokens and cost.
       Exit 0: no error findings; 1: error findings; 2: the input could not be read.
       --json             print one JSON object instead of the report
       --format NAME      skip detection and read the input as format NAME (see msgscope formats)

@@ -171,7 +171,12 @@ function finish(adapter: { name: string; label: string }, output: AdapterOutput,
     if (notes !== undefined && notes.length > 0) transcript.notes = [...notes, ...(transcript.notes ?? [])];
     return transcript;
   };
-  if (ranges.length === 1) return { ok: true, transcript: transcriptOf(messages) };
+  if (ranges.length === 1) {
+    const transcript = transcriptOf(messages);
+    if (output.reportedCost !== undefined) transcript.reportedCost = output.reportedCost;
+    return { ok: true, transcript };
+  }
+  // A run's cost covers its sub-agents' conversations too: kept on none of them, so that none counts it twice.
   const conversations = ranges.map(({ label, start, end, parent }) => ({
     label,
     transcript: transcriptOf(messages.slice(start, end)),

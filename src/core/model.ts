@@ -73,6 +73,11 @@ export interface Usage {
    * then their sums, so a compaction pass is counted, and the passes show it apart.
    */
   iterations?: UsagePass[];
+  /**
+   * What the source says this message cost, in US dollars (Langfuse `costDetails.total`, ATIF `metrics.cost_usd`);
+   * absent when it says nothing. A reported cost wins over an estimate from the price data (core/cost).
+   */
+  cost?: number;
 }
 
 /** One billed sampling pass of a message; input as `Usage.input` counts it (cache reads and writes included). */
@@ -271,6 +276,12 @@ export interface Transcript {
   tokens: Tokens;
   /** The adapter's notes on what it skipped or reordered while reading (absent when it had none). */
   notes?: string[];
+  /**
+   * What the file says the whole run cost, in US dollars, when it says so for the run rather than (or besides) per
+   * message: a Claude Agent SDK `result`'s `total_cost_usd`, ATIF `final_metrics.total_cost_usd`, SWE-agent
+   * `model_stats.instance_cost`. Only for a file of one conversation; it wins over the messages' sum (core/cost).
+   */
+  reportedCost?: number;
 }
 
 /** Input that could not be read at all. */

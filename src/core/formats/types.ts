@@ -49,6 +49,8 @@ export interface AdapterOutput {
   kind?: 'request' | 'response';
   /** What the reader left out or reordered (e.g. skipped log entries that are not messages), for the UI and CLI to show. */
   notes?: string[];
+  /** What the file says the whole run cost, in US dollars (`Transcript.reportedCost`); kept only when it holds one conversation. */
+  reportedCost?: number;
 }
 
 /**

@@ -104,6 +104,8 @@ class Reader {
   /** AI messages by API message id, with the lines that wrote them. */
   private readonly byMessageId = new Map<string, { draft: MessageDraft; lines: unknown[] }>();
   readonly results: string[] = [];
+  /** Each `result`'s `total_cost_usd` (undefined where one has none): the run's reported cost is their sum. */
+  readonly runCosts: (number | undefined)[] = [];
   mergedLines = 0;
 
   entry(entry: unknown, where: Where): void {
@@ -113,8 +115,10 @@ class Reader {
     }
     if (entry.type === 'user' || entry.type === 'assistant') this.message(entry, entry.type, where);
     else if (entry.type === 'system') this.system(entry, where);
-    else if (entry.type === 'result') this.results.push(resultNote(entry));
-    else this.skipped.set(entry.type, (this.skipped.get(entry.type) ?? 0) + 1);
+    else if (entry.type === 'result') {
+      this.results.push(resultNote(entry));
+      this.runCosts.push(numberOf(entry.total_cost_usd));
+    } else this.skipped.set(entry.type, (this.skipped.get(entry.type) ?? 0) + 1);
   }
 
   private message(entry: Record<string, unknown>, type: 'user' | 'assistant', where: Where): void {
@@ -199,6 +203,12 @@ function resultNote(entry: Record<string, unknown>): string {
   ].filter((part): part is string => typeof part === 'string');
   const errors = Array.isArray(entry.errors) ? entry.errors.filter((e): e is string => typeof e === 'string') : [];
   return `Run result (${state}): ${parts.length > 0 ? parts.join(', ') : 'no totals'}.${errors.length > 0 ? ` Errors: ${errors.join('; ')}.` : ''}`;
+}
+
+/** The runs' reported cost: every `result`'s, summed; none when a result has no cost (the sum would be short). */
+function runCost(costs: readonly (number | undefined)[]): { reportedCost?: number } {
+  if (costs.length === 0 || costs.includes(undefined)) return {};
+  return { reportedCost: costs.reduce<number>((sum, cost) => sum + (cost ?? 0), 0) };
 }
 
 function notesOf(reader: Reader, moved: number): string[] {
@@ -325,7 +335,7 @@ function read(input: ParsedInput): AdapterOutput {
   const entriesIn = runs.reduce((sum, group) => sum + group.indices.length, 0);
   if (runs.length > 0 && ranges.length < 2)
     notes.push(`All ${entriesIn} entries are one sub-agent's run (a sidechain log); the main conversation is not in this file.`);
-  if (ranges.length < 2) return { messages: reader.messages, notes };
+  if (ranges.length < 2) return { messages: reader.messages, notes, ...runCost(reader.runCosts) };
   const unnamed = ranges.filter((range) => range.label !== 'main' && range.call === undefined).length;
   notes.push(
     `${entriesIn} sub-agent (sidechain) ${entriesIn === 1 ? 'entry is' : 'entries are'} read as ${runs.length} ${runs.length === 1 ? 'conversation' : 'conversations'} of ${runs.length === 1 ? 'its' : 'their'} own after the main one${unnamed > 0 ? `; ${unnamed} of them name${unnamed === 1 ? 's' : ''} no Task call of this file` : ''}.`,

@@ -50,11 +50,14 @@ export function addUsage(total: Usage | undefined, next: Usage | undefined): Usa
     total: total.total + next.total,
     totalReported: total.totalReported && next.totalReported,
   };
-  return withDetails(usage, {
+  withDetails(usage, {
     cacheRead: sum(total.cacheRead, next.cacheRead),
     cacheCreation: sum(total.cacheCreation, next.cacheCreation),
     reasoning: sum(total.reasoning, next.reasoning),
   });
+  // A sum with a part whose cost is not reported is not the cost of the whole: reported only when both were.
+  if (total.cost !== undefined && next.cost !== undefined) usage.cost = total.cost + next.cost;
+  return usage;
 }
 
 /** Stands in for an absent details object, so that reading one costs no allocation per message. */

@@ -75,8 +75,8 @@ describe('atif', () => {
       ['call_price_1', 'financial_search', { ticker: 'GOOGL', metric: 'price' }],
       ['call_volume_2', 'financial_search', { ticker: 'GOOGL', metric: 'volume' }],
     ]);
-    // prompt_tokens already counts the cached ones.
-    expect(agent.usage).toEqual({ input: 520, output: 80, total: 600, totalReported: false, cacheRead: 200 });
+    // prompt_tokens already counts the cached ones; cost_usd is the step's call's cost.
+    expect(agent.usage).toEqual({ input: 520, output: 80, total: 600, totalReported: false, cacheRead: 200, cost: 0.00045 });
     expect(t.messages[4]?.usage).toMatchObject({ input: 600, output: 44, reasoning: 12 });
     expect(agent).toMatchObject({ model: 'gemini-2.5-flash', timestamp: '2025-10-11T10:30:02Z' });
     expect(t.messages[2]?.text).toBe('GOOGL is currently trading at $185.35 (Close: 10/11/2025)');

@@ -51,6 +51,8 @@ class Reader {
   /** Sub-agent sessions an observation refers to, with where their trajectory is kept; and those this file embeds. */
   private readonly referred = new Map<string, string | undefined>();
   private readonly embedded = new Set<string>();
+  /** The top trajectory's `final_metrics.total_cost_usd`, "total real monetary cost for the entire trajectory in USD". */
+  private runCost: number | undefined;
 
   trajectory(value: Record<string, unknown>, at: PathSegment[], parent: Parent | undefined): void {
     const steps = Array.isArray(value.steps) ? value.steps : [];
@@ -67,6 +69,7 @@ class Reader {
     };
     if (this.list.add(label, drafts, range) === undefined) this.notes.push(`${label} has no steps.`);
     this.describe(value, parent === undefined ? 'The trajectory' : label);
+    if (parent === undefined && isRecord(value.final_metrics)) this.runCost = numberOf(value.final_metrics.total_cost_usd);
     const subagents = Array.isArray(value.subagent_trajectories) ? value.subagent_trajectories : [];
     subagents.forEach((sub, i) => {
       // Each sub-agent is two levels below its parent: input nests MAX_DEPTH levels at most (json/depth).
@@ -97,7 +100,8 @@ class Reader {
     const elsewhere = [...this.referred].filter(([session]) => !this.embedded.has(session)).map(([session, where]) => where ?? session);
     if (elsewhere.length > 0)
       this.notes.push(`Sub-agent trajectories referred to but not in this file: ${elsewhere.join(', ')}; their calls' results show only what the parent saw.`);
-    return this.list.output(this.notes);
+    const output = this.list.output(this.notes);
+    return this.runCost === undefined ? output : { ...output, reportedCost: this.runCost };
   }
 
   private step(step: unknown, at: PathSegment[], model: string | undefined, conversation: number): MessageDraft[] {
@@ -155,17 +159,23 @@ function readCall(call: unknown): ToolCall {
   return { ...readToolCall({ id: call.tool_call_id, name: call.function_name, args: call.arguments }, false), raw: call };
 }
 
-/** `prompt_tokens` counts cached tokens too (`cached_tokens` is the part of it that hit the cache); provider extras sit in `extra`. */
+/**
+ * `prompt_tokens` counts cached tokens too (`cached_tokens` is the part of it that hit the cache); provider extras sit
+ * in `extra`; `cost_usd` is the step's API call's cost.
+ */
 function readMetrics(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
   const extra = isRecord(value.extra) ? value.extra : {};
-  return usageFrom({
+  const usage = usageFrom({
     input: numberOf(value.prompt_tokens),
     output: numberOf(value.completion_tokens),
     cacheRead: numberOf(value.cached_tokens),
     cacheCreation: numberOf(extra.cache_creation_input_tokens),
     reasoning: numberOf(extra.reasoning_tokens),
   });
+  const cost = numberOf(value.cost_usd);
+  if (usage !== undefined && cost !== undefined) usage.cost = cost;
+  return usage;
 }
 
 function read(input: ParsedInput): AdapterOutput {

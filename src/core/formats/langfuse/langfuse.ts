@@ -14,7 +14,7 @@ import type { Usage } from '../../model';
 import { anthropic } from '../anthropic/anthropic';
 import { readContent } from '../common/content';
 import { newDraft, problemDraft, textOf } from '../common/drafts';
-import { idOf, stringOf } from '../common/fields';
+import { idOf, numberOf, stringOf } from '../common/fields';
 import { guarded } from '../common/guard';
 import { mergeTurns, timelineNotes, type CallTurn } from '../common/spanTimeline';
 import { readToolCall } from '../common/toolCall';
@@ -432,7 +432,11 @@ function describeAnswer(output: readonly MessageDraft[], o: Record<string, unkno
   if (!answer) return;
   const model = stringOf(o.model);
   if (model !== undefined) answer.model ??= model;
-  answer.usage ??= usageOf(o);
+  const usage = usageOf(o);
+  // An output read as a provider's response (OpenAI Agents' Responses object) carries that response's usage: the
+  // observation's cost is still that call's.
+  if (answer.usage !== undefined && usage?.cost !== undefined) answer.usage.cost ??= usage.cost;
+  answer.usage ??= usage;
   const start = stringOf(o.startTime);
   if (start !== undefined) answer.timestamp ??= start;
 }
@@ -451,7 +455,7 @@ function usageOf(o: Record<string, unknown>): Usage | undefined {
     Object.entries(details).reduce((sum, [key, n]) => (key.startsWith(prefix) && typeof n === 'number' ? sum + n : sum), 0);
   const [input, output, total] = [count('input'), count('output'), count('total')];
   const apart = total !== undefined && (input ?? 0) + (output ?? 0) + sumOf('input_') + sumOf('output_') === total;
-  return usageFrom({
+  const usage = usageFrom({
     input: input === undefined ? undefined : input + (apart ? sumOf('input_') : 0),
     output: output === undefined ? undefined : output + (apart ? sumOf('output_') : 0),
     total,
@@ -459,6 +463,11 @@ function usageOf(o: Record<string, unknown>): Usage | undefined {
     cacheCreation: count('input_cache_creation') ?? count('prompt_details.cache_write'),
     reasoning: count('output_reasoning') ?? count('output_reasoning_tokens') ?? count('completion_details.reasoning'),
   });
+  // `costDetails` is USD by the same usage types, ingested or inferred by Langfuse from its price list at ingestion
+  // (docs/FORMATS.md, "Cost"); `total` is the call's. An empty one (Langfuse knew no price) reports nothing.
+  const cost = isRecord(o.costDetails) ? numberOf(o.costDetails.total) : undefined;
+  if (usage !== undefined && cost !== undefined) usage.cost = cost;
+  return usage;
 }
 
 /**

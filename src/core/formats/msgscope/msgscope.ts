@@ -49,7 +49,7 @@ function usage(v: unknown): Usage | undefined {
   const input = num(v.input) ?? 0;
   const output = num(v.output) ?? 0;
   const u: Usage = { input, output, total: num(v.total) ?? input + output, totalReported: v.totalReported === true };
-  for (const key of ['cacheRead', 'cacheCreation', 'reasoning'] as const) {
+  for (const key of ['cacheRead', 'cacheCreation', 'reasoning', 'cost'] as const) {
     const value = num(v[key]);
     if (value !== undefined) u[key] = value;
   }

@@ -127,7 +127,17 @@ function read({ value }: ParsedInput): AdapterOutput {
   const messages = readHistory(value.history, ['history'], tally);
   const notes = [...tallyNotes(tally)];
   for (const note of [trajectoryNote(value.trajectory, ''), infoNote(value.info, '')]) if (note !== undefined) notes.push(note);
-  return { messages, notes };
+  const cost = instanceCost(value.info);
+  return cost === undefined ? { messages, notes } : { messages, notes, reportedCost: cost };
+}
+
+/**
+ * `info.model_stats.instance_cost`: the run's model calls' cost in dollars, as litellm priced each (`InstanceStats`).
+ * 0 is also what a call adds when litellm cannot price its model, so 0 reports nothing.
+ */
+function instanceCost(info: unknown): number | undefined {
+  const cost = isRecord(info) && isRecord(info.model_stats) ? numberOf(info.model_stats.instance_cost) : undefined;
+  return cost !== undefined && cost > 0 ? cost : undefined;
 }
 
 export const sweAgentTraj: FormatAdapter = {
