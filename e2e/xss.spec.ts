@@ -7,27 +7,15 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { nodeRawDeflate } from '../src/cli/shareCodec';
 import { encodeInlinePayload } from '../src/core/share/payload';
 import { fakeSecrets } from '../src/core/testing/secrets';
+import { MARKDOWN_PAYLOAD, XSS_PAYLOADS } from '../src/core/testing/xssPayloads';
 import { expectLoaded, message, openApp } from './helpers';
 import { openerPage, openFrom, startServe, stopServe } from './share-helpers';
 
 // Histories are untrusted: user text, tool output, web pages a tool fetched. Payloads from the OWASP XSS
-// filter evasion cheat sheet go into every field of histories in several formats, into file names and into
-// `?src=` values; the page must run none of them, add no active element and request nothing it was not asked to.
-const PAYLOADS = [
-  `<script>window.__xssHit('script')</script>`,
-  `<img src=x onerror="window.__xssHit('img')">`,
-  `<svg/onload=window.__xssHit('svg')>`,
-  `"><iframe src="javascript:window.__xssHit('iframe')"></iframe>`,
-  `<a href="javascript:window.__xssHit('a')">click</a>`,
-  `javascript:window.__xssHit('url')`,
-  `<body onload=window.__xssHit('body')>`,
-  `<img src="https://evil.test/pixel.png">`,
-  `<link rel=stylesheet href="https://evil.test/x.css">`,
-  `<style>@import 'https://evil.test/i.css';</style>`,
-  `![x](https://evil.test/md.png)`,
-  `{{constructor.constructor('window.__xssHit("template")')()}}`,
-  `<object data="javascript:window.__xssHit('object')"></object>`,
-];
+// filter evasion cheat sheet and Markdown's own ways to links, images and HTML (src/core/testing/xssPayloads.ts) go
+// into every field of histories in several formats, into file names and into `?src=` values; the page, which renders
+// message text as Markdown, must run none of them, add no active element and request nothing it was not asked to.
+const PAYLOADS = XSS_PAYLOADS;
 const ALL = PAYLOADS.join(' ');
 
 /** The same payload-laden run in several formats: every string a reader shows is a payload. */
@@ -68,6 +56,20 @@ const HISTORIES: Record<string, unknown> = {
     },
     { type: 'tool', data: { content: ALL, tool_call_id: 'c1', status: 'error', name: ALL } },
   ],
+  // The detail pane renders text as Markdown: a document whose blocks carry payloads, in each role's text.
+  'openai-chat-markdown': {
+    model: 'gpt-4o',
+    messages: [
+      { role: 'system', content: MARKDOWN_PAYLOAD },
+      { role: 'user', content: `${MARKDOWN_PAYLOAD}\n\n${ALL}` },
+      {
+        role: 'assistant',
+        content: MARKDOWN_PAYLOAD,
+        tool_calls: [{ id: 'call_md', type: 'function', function: { name: 'fetch_page', arguments: '{"url": "https://evil.test/"}' } }],
+      },
+      { role: 'tool', tool_call_id: 'call_md', content: MARKDOWN_PAYLOAD },
+    ],
+  },
 };
 
 /** Input no reader takes: the error banner quotes it. */
@@ -98,6 +100,18 @@ async function watch(target: Page | BrowserContext, own: (url: URL) => boolean =
     // Text in data-*, title or aria attributes is inert; a handler, or a URL attribute that runs or fetches, is not.
     const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'data', 'xlink:href', 'poster', 'background']);
     const payload = (a: Attr) => a.name.startsWith('on') || (URL_ATTRIBUTES.has(a.name) && /javascript:|__xssHit|evil\.test/i.test(a.value));
+    // A link the page made of Markdown, to http(s) or mailto in a new tab without an opener or referrer: being there
+    // runs and fetches nothing (a click would open a tab, which the tests never do). Any other link is counted.
+    const linkToElsewhere = (el: Element) => {
+      const rel = el.getAttribute('rel') ?? '';
+      return (
+        el.tagName === 'A' &&
+        /^(?:https?|mailto):/i.test(el.getAttribute('href') ?? '') &&
+        el.getAttribute('target') === '_blank' &&
+        /\bnoopener\b/.test(rel) &&
+        /\bnoreferrer\b/.test(rel)
+      );
+    };
     new MutationObserver((records) => {
       // Armed once the app is up: its own module scripts and stylesheet come first.
       if (!(window as unknown as { __xssArmed?: boolean }).__xssArmed) return;
@@ -109,7 +123,8 @@ async function watch(target: Page | BrowserContext, own: (url: URL) => boolean =
             // An address that does not parse is no chunk of the app (and must not stop the count).
             const own = URL.parse(el.getAttribute('href') ?? el.getAttribute('src') ?? '', location.href);
             if (own?.protocol.startsWith('http') && own.origin === location.origin && own.pathname.startsWith('/assets/')) continue;
-            if (ACTIVE.has(el.tagName.toUpperCase()) || [...el.attributes].some(payload)) report('injected', el.outerHTML.slice(0, 120));
+            const attributes = [...el.attributes].filter((a) => !(a.name === 'href' && linkToElsewhere(el)));
+            if (ACTIVE.has(el.tagName.toUpperCase()) || attributes.some(payload)) report('injected', el.outerHTML.slice(0, 120));
           }
         }
     }).observe(document, { childList: true, subtree: true });
@@ -153,6 +168,53 @@ for (const [format, history] of Object.entries(HISTORIES)) {
     });
   }
 }
+
+test('rendered Markdown of the payload history: links only to http(s) in a new tab, HTML as text, no image fetched, inert links click to nothing', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await openApp(page);
+  await arm(page);
+  const history = HISTORIES['openai-chat-markdown'];
+  await page.getByTestId('file-input').setInputFiles({ name: 'markdown.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(history)) });
+  await expectLoaded(page, 'markdown.json', 4);
+  await expect(message(page, 0)).toHaveAttribute('data-role', 'system');
+  const detail = page.getByTestId('detail');
+  for (let i = 0; i < 4; i++) {
+    await message(page, i).click({ position: { x: 30, y: 10 } });
+    await expect(detail).toHaveAttribute('data-index', String(i));
+    const markdown = detail.getByTestId('detail-text').getByTestId('markdown');
+    await expect(markdown).toBeVisible();
+    // Each block's HTML is its text.
+    await expect(markdown).toContainText(`<script>window.__xssHit('block-script')</script>`);
+    await expect(markdown).toContainText(`<div onmouseover="window.__xssHit('div')">block html</div>`);
+    await expect(markdown.locator('h1')).toContainText(`<img src=x onerror=window.__xssHit('heading')>`);
+    await expect(markdown.getByTestId('code-block')).toHaveAttribute('data-language', 'js');
+    // The only links: to the evil host's page, in a new tab; the rest are text.
+    const links = await markdown
+      .locator('a')
+      .evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const [href, target, rel] of links) {
+      expect(href).toMatch(/^https:\/\/evil\.test\//);
+      expect([target, rel]).toEqual(['_blank', 'noopener noreferrer']);
+    }
+    expect(
+      await markdown.locator('img, script, iframe, svg, style, object, embed, input:not([type=checkbox]), [onmouseover], [onerror], [onfocus]').count(),
+    ).toBe(0);
+    // The image is a button, not a request.
+    await expect(markdown.getByTestId('load-image')).toHaveText('Load image (evil.test)');
+    for (const inert of await markdown.getByTestId('inert-link').all()) await inert.click();
+    await expect(markdown.getByTestId('inert-link').first()).toBeVisible();
+  }
+  // Raw and back: the same text, as written.
+  await page.getByTestId('raw-toggle').locator('[data-mode=raw]').click();
+  await expect(detail.getByTestId('detail-text')).toContainText(`[r]: javascript:window.__xssHit('reference')`);
+  await page.getByTestId('raw-toggle').locator('[data-mode=rendered]').click();
+  await expect(detail.getByTestId('markdown')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(seen).toEqual({ hits: [], injected: [], foreign: [] });
+});
 
 test('input no reader takes: the error that quotes it runs nothing either', async ({ page }) => {
   const seen = await watch(page);
@@ -348,13 +410,14 @@ test('the watch of a fresh context sees an execution, an injected element and a 
   await visitShared(page, 'control.json');
   await page.evaluate(() => {
     const planted = document.createElement('div');
-    planted.innerHTML = `<img src="https://evil.test/planted.png" onerror="window.__xssHit('planted')">`;
+    // A link to the evil host is counted unless it is one the page makes of Markdown (new tab, no opener, no referrer).
+    planted.innerHTML = `<img src="https://evil.test/planted.png" onerror="window.__xssHit('planted')"><a href="https://evil.test/bare">bare</a><a href="https://evil.test/tab" target="_blank" rel="noopener noreferrer">tab</a>`;
     document.body.append(planted);
     // The page's policy keeps the handler above from running; a payload that ran would call this.
     (window as unknown as { __xssHit: (what: string) => void }).__xssHit('planted');
   });
   await expect.poll(() => seen.hits).toEqual(['planted']);
-  expect(seen.injected).toHaveLength(1);
+  expect(seen.injected).toEqual([expect.stringMatching(/^<img /), '<a href="https://evil.test/bare">bare</a>']);
   expect(seen.foreign).toEqual(['https://evil.test/planted.png']);
   await context.close();
 });

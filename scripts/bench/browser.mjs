@@ -146,14 +146,15 @@ export async function measureFrameFloor(browser, durationMs) {
 }
 
 /**
- * Scrolls the timeline by 100 px a frame for `durationMs`; frame times from requestAnimationFrame.
+ * Scrolls the timeline (or the element `selector` finds, or the first scrollable element in it) by 100 px a frame
+ * for `durationMs`; frame times from requestAnimationFrame.
  * `slow` counts frames over 1.5 vsync intervals (25 ms): frames the user sees dropped.
  */
-export async function measureScroll(page, durationMs) {
+export async function measureScroll(page, durationMs, selector = '[data-testid=timeline]') {
   return page.evaluate(
-    (duration) =>
+    ([duration, within]) =>
       new Promise((resolve) => {
-        const timeline = document.querySelector('[data-testid=timeline]');
+        const timeline = document.querySelector(within);
         const candidates = [timeline, ...timeline.querySelectorAll('*')];
         const scroller = candidates.find((el) => el.scrollHeight > el.clientHeight + 10 && getComputedStyle(el).overflowY !== 'visible');
         scroller.scrollTop = 0;
@@ -175,6 +176,6 @@ export async function measureScroll(page, durationMs) {
         };
         requestAnimationFrame(step);
       }),
-    durationMs,
+    [durationMs, selector],
   );
 }

@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { firstPaintJsGzipBytes } from './bundle.mjs';
 import { measureCli } from './cli.mjs';
 import { measureShareLoad, shareLoadLines } from './shareLoad.mjs';
+import { measureTable, tableLines } from './table.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const outDir = `${root}bench/out`;
@@ -36,6 +37,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 const loadBefore = loadavg()[0];
 const rows = [];
 let frameFloor;
+let table;
 let firstPaintScripts = [];
 try {
   frameFloor = await measureFrameFloor(browser, 3000);
@@ -62,6 +64,12 @@ try {
     await context.close();
     rows.push({ n, bytes, floor, bare, readyMs, heap, jumpMs, scroll });
     console.log(JSON.stringify(rows.at(-1)));
+  }
+  // BENCH_TABLE=0 skips the Messages table (sorts, filters, typing and scrolling on the largest history).
+  const largest = Math.max(...sizes);
+  if (process.env.BENCH_TABLE !== '0') {
+    table = await measureTable(browser, server.origin, `/__bench/history-${largest}.json`, largest);
+    console.log(JSON.stringify(table));
   }
 } finally {
   await browser.close();
@@ -100,6 +108,7 @@ const lines = [
   'The floor is taken in a page that is already open, the best of three fetches of the file; the bare page and the app are each a fresh page opening the file as a user does, the best of three. The bare page only fetches, runs JSON.parse on its main thread and paints the first 20 elements as text: what a page costs here with no work of its own (a viewer can only be ready sooner by parsing while the file arrives).',
   `Memory is the V8 heap plus ArrayBuffer backing stores, after a forced GC in each. Scrolling a static page in the same browser: p95 ${frameFloor.p95.toFixed(1)} ms, ${frameFloor.slow} of ${frameFloor.frames} frames over 25 ms (the frame floor).`,
   '',
+  ...(table ? tableLines(table) : []),
   '## CLI',
   '',
   '| messages | file | floor: Node read + JSON.parse | `msgscope check --json` | × floor |',

@@ -78,7 +78,7 @@ export function computeTokens(messages: readonly Message[], links: ToolLinks): T
  * By message index, the name of the call each result answers (the first call of its id). Walks the
  * links rather than looking each result's id up: no hashing per message.
  */
-function linkedCallNames(messages: readonly Message[], links: ToolLinks): (string | undefined)[] {
+export function linkedCallNames(messages: readonly Message[], links: ToolLinks): (string | undefined)[] {
   const names = new Array<string | undefined>(messages.length);
   for (const link of links.values()) {
     const ref = link.calls[0];

@@ -2,7 +2,12 @@
 // gets a compact view (typed columns, link table, findings) and asks for cards, details, searches and
 // conversions by request id. Both sides import this file: it holds types and constants only.
 import type { ConvertTarget } from '../core/convert';
+import type { RunCost } from '../core/cost';
+import type { Composition } from '../core/composition';
+import type { ToolCallTable } from '../core/analytics/toolCalls';
+import type { TokenStats } from '../core/analytics/tokenStats';
 import type { ContentKind, Finding, HistoryKind, ImportError, Role, SourceLocation, Tokens, Usage, Verdict } from '../core/model';
+import type { RowsParams } from './messagesTable';
 
 /** Role codes in the `role` column. */
 export const ROLE_ORDER: readonly Role[] = ['system', 'human', 'ai', 'tool', 'other'];
@@ -127,6 +132,46 @@ export interface Card {
   resultOf?: { messageIndex: number; name: string };
 }
 
+/**
+ * An image block's picture: inline bytes as a `data:` URL, the same left out of the detail for size (the `image` request
+ * sends it), an http(s) URL the page fetches only when the user asks, or a name of one that is not here (a file id, `gs://…`).
+ */
+export type DetailImage =
+  | { kind: 'data'; src: string; mediaType: string; bytes: number }
+  | { kind: 'omitted'; mediaType: string; bytes: number }
+  | { kind: 'url'; url: string }
+  | { kind: 'reference'; text: string };
+
+/** Inline images larger than this (decoded bytes) are left out of a detail; `image` sends one when asked. */
+export const DETAIL_IMAGE_BYTES = 1_000_000;
+/** And the detail carries at most this much inline image data in all. */
+export const DETAIL_IMAGES_BYTES = 4_000_000;
+
+/** One content block of a message, as the detail pane shows it. */
+export interface DetailBlock {
+  kind: ContentKind;
+  /** The block's type as written (`image_url`, `thinking`, `redacted_thinking`…). */
+  type: string;
+  /** The block's text; absent for text blocks, whose text is the detail's `text` (joined), and for blocks without any. */
+  text?: string;
+  image?: DetailImage;
+  /**
+   * Reasoning the reader cannot see: `redacted` (Anthropic `redacted_thinking`, Vercel `redacted-reasoning`, Inspect
+   * `redacted: true`) or `encrypted` (OpenAI `encrypted_content`, OpenRouter `reasoning.encrypted`), whose text, if
+   * any, is only a summary.
+   */
+  hidden?: 'redacted' | 'encrypted';
+  /**
+   * A reasoning block's tokens: `reported` by the message's usage (its reasoning tokens, given when this is the
+   * message's only reasoning block), `counted` in the block's text with TOKEN_ENCODING (an estimate for models of
+   * other providers).
+   */
+  tokens?: { reported?: number; counted?: number };
+}
+
+/** The tokenizer reasoning blocks are counted with (gpt-tokenizer's, worker/tokenCounter.ts). */
+export const REASONING_ENCODING = 'o200k_base';
+
 /** One message in full, for the detail pane and a card's "show all". */
 export interface MessageDetail {
   index: number;
@@ -142,7 +187,8 @@ export interface MessageDetail {
   location: SourceLocation;
   problem?: string;
   text: string;
-  blocks: { kind: ContentKind; type: string }[];
+  /** Every content block in order (text blocks too: their place among the others). */
+  blocks: DetailBlock[];
   calls: { id?: string; name: string; argsText: string; invalid: boolean; error?: string }[];
   /** The message as the input wrote it, pretty-printed. */
   rawJson: string;
@@ -178,6 +224,22 @@ export interface LoadProgress {
   /** While reading: the array elements or JSON Lines lines parsed so far (most often the messages). */
   entries?: number;
 }
+
+/** How far a long count has got (the context composition's tokenizer, over the conversation's messages). */
+export interface CountProgress {
+  phase: 'count';
+  done: number;
+  total: number;
+}
+
+/** What a request reports while it runs: an import its load, the composition its count. */
+export type WorkerProgress = LoadProgress | CountProgress;
+
+/** The progress `M` reports. */
+export type ProgressOf<M extends Method> = M extends 'composition' ? CountProgress : LoadProgress;
+
+/** The context composition of the conversation on screen (core/composition), with the encoding it was counted with. */
+export type CompositionView = Composition & { encoding: string };
 
 /** A possible secret in the input, as the share dialogs list it: never the secret itself. */
 export interface SecretFound {
@@ -229,8 +291,12 @@ export interface Calls {
   /** Cards of these messages; indices past the end are skipped. */
   cards: { params: { indices: number[] }; result: Card[] };
   detail: { params: { index: number }; result: MessageDetail };
+  /** An inline image the detail left out for size (`DetailImage` kind `omitted`): block `block` of message `index`, as a `data:` URL. */
+  image: { params: { index: number; block: number }; result: { src: string } };
   /** Indices of messages of one of `roles` whose text, names or ids contain `query`, ignoring case. */
   search: { params: { query: string; roles: Role[] }; result: Int32Array<ArrayBuffer> };
+  /** The messages table's rows: indices of the messages its filters keep, in the order of its sort keys (src/worker/rows.ts). */
+  rows: { params: RowsParams; result: Int32Array<ArrayBuffer> };
   convert: { params: { target: ConvertTarget }; result: Conversion };
   /**
    * The run (its findings, verdicts and messages, to about MARKDOWN_COPY_CHARS), or one message, as Markdown for the
@@ -243,6 +309,17 @@ export interface Calls {
   secrets: { params: Record<string, never>; result: SecretScan };
   /** The input loaded, as it is shared: the bytes the recipient reads, compressed (and sealed). */
   share: { params: ShareParams; result: SharePrepared };
+  /**
+   * What each AI turn's input was made of, and each message's estimated tokens, counted in the worker (gpt-tokenizer,
+   * `encoding`) once per conversation; reports CountProgress while it counts.
+   */
+  composition: { params: Record<string, never>; result: CompositionView };
+  /** The Tools table of the open conversation: one row a tool call (and a result nobody called), one line a tool; built once and kept. */
+  toolCalls: { params: Record<string, never>; result: ToolCallTable };
+  /** The Tokens view: totals of the open conversation by model, role and tool, and its context growth (typed columns, handed over). */
+  tokenStats: { params: Record<string, never>; result: TokenStats };
+  /** What the open conversation cost: reported by the history where it says, else estimated from the price data (core/cost). */
+  cost: { params: Record<string, never>; result: RunCost };
 }
 
 /** A view with the cards of its first screen. */
@@ -280,4 +357,4 @@ export interface WorkerError {
 export type WorkerResponse =
   | { id: number; kind: 'result'; result: Result<Method> }
   | { id: number; kind: 'error'; error: WorkerError }
-  | { id: number; kind: 'progress'; progress: LoadProgress };
+  | { id: number; kind: 'progress'; progress: WorkerProgress };

@@ -1,6 +1,21 @@
 import type { ConvertTarget } from '../core/convert';
+import type { ToolCallTable } from '../core/analytics/toolCalls';
+import type { TokenStats } from '../core/analytics/tokenStats';
+import type { RunCost } from '../core/cost';
 import type { Role } from '../core/model';
-import type { Card, Conversion, MessageDetail, Params, SecretScan, ShareParams, SharePrepared, TranscriptView } from '../protocol/workerApi';
+import type { RowsParams } from '../protocol/messagesTable';
+import type {
+  Card,
+  CompositionView,
+  Conversion,
+  CountProgress,
+  MessageDetail,
+  Params,
+  SecretScan,
+  ShareParams,
+  SharePrepared,
+  TranscriptView,
+} from '../protocol/workerApi';
 import { CardCache } from './cardCache';
 import type { WorkerClient } from './workerClient';
 
@@ -11,6 +26,13 @@ const DETAILS_KEPT = 8;
 export class ViewSession {
   readonly cards: CardCache;
   private readonly details = new Map<number, Promise<MessageDetail>>();
+  private compositionReply: Promise<CompositionView> | undefined;
+  /** Who hears the composition's count progress until it answers: it is asked for once, by whichever view opens first. */
+  private readonly compositionListeners = new Set<(progress: CountProgress) => void>();
+  /** The Tools table, asked for once: the worker builds it once per conversation, and a session is one conversation. */
+  private toolCallTable: Promise<ToolCallTable> | undefined;
+  private tokenStatsReply: Promise<TokenStats> | undefined;
+  private costReply: Promise<RunCost> | undefined;
 
   constructor(
     private readonly client: WorkerClient,
@@ -35,8 +57,76 @@ export class ViewSession {
     return detail;
   }
 
+  /** An inline image its detail left out for size, as a `data:` URL. */
+  image(index: number, block: number): Promise<string> {
+    return this.client.call('image', { index, block }).then((result) => result.src);
+  }
+
+  /** One row a tool call of the conversation on screen, and one line a tool (core/analytics/toolCalls). */
+  toolCalls(): Promise<ToolCallTable> {
+    if (!this.toolCallTable) {
+      const table = this.client.call('toolCalls', {});
+      // A failed request is not kept: opening the view again asks again.
+      table.catch(() => {
+        if (this.toolCallTable === table) this.toolCallTable = undefined;
+      });
+      this.toolCallTable = table;
+    }
+    return this.toolCallTable;
+  }
+
+  /** The Tokens view's totals and context growth (core/analytics/tokenStats), asked for once per session as the Tools table is. */
+  tokenStats(): Promise<TokenStats> {
+    if (!this.tokenStatsReply) {
+      const stats = this.client.call('tokenStats', {});
+      stats.catch(() => {
+        if (this.tokenStatsReply === stats) this.tokenStatsReply = undefined;
+      });
+      this.tokenStatsReply = stats;
+    }
+    return this.tokenStatsReply;
+  }
+
+  /** What the conversation on screen cost (core/cost), asked for once per session; a failure is asked again. */
+  cost(): Promise<RunCost> {
+    if (!this.costReply) {
+      const cost = this.client.call('cost', {});
+      cost.catch(() => {
+        if (this.costReply === cost) this.costReply = undefined;
+      });
+      this.costReply = cost;
+    }
+    return this.costReply;
+  }
+
+  /**
+   * What each AI turn's input was made of and each message's estimated tokens (core/composition), counted once per
+   * session (the worker keeps it per conversation too); `onProgress` hears how far a long count has got.
+   */
+  composition(onProgress?: (progress: CountProgress) => void): Promise<CompositionView> {
+    if (onProgress) this.compositionListeners.add(onProgress);
+    if (!this.compositionReply) {
+      const reply = this.client.call('composition', {}, (progress) => {
+        for (const listener of this.compositionListeners) listener(progress);
+      });
+      const done = (): void => this.compositionListeners.clear();
+      reply.then(done, () => {
+        done();
+        // A failed request is not kept: opening the view again asks again.
+        if (this.compositionReply === reply) this.compositionReply = undefined;
+      });
+      this.compositionReply = reply;
+    }
+    return this.compositionReply;
+  }
+
   search(query: string, roles: Role[]): Promise<Int32Array> {
     return this.client.call('search', { query, roles });
+  }
+
+  /** The messages table's rows (message indices) for these filters and sort keys, sorted and filtered in the worker. */
+  rows(params: RowsParams): Promise<Int32Array> {
+    return this.client.call('rows', params);
   }
 
   convert(target: ConvertTarget): Promise<Conversion> {

@@ -1,6 +1,6 @@
 import { nameForRequest } from '../protocol/firstRequest';
 import { createImportWorker } from './importWorker';
-import type { LoadProgress, Method, Params, Result, WorkerError, WorkerErrorKind, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
+import type { Method, Params, ProgressOf, Result, WorkerError, WorkerErrorKind, WorkerProgress, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 
 /** What the client needs of a Worker; tests pass a fake. */
 export interface WorkerPort {
@@ -13,7 +13,9 @@ export interface WorkerPort {
 interface Pending {
   resolve: (result: Result<Method>) => void;
   reject: (error: WorkerCallError) => void;
-  onProgress?: (progress: LoadProgress) => void;
+  // A method, so that a call's handler of its own method's progress (ProgressOf<M>) can be kept here: the worker
+  // reports to each request only the progress its method declares.
+  onProgress?(progress: WorkerProgress): void;
 }
 
 /** What a call to the worker rejects with: the worker's answer, or why the page got none. */
@@ -45,7 +47,7 @@ export class WorkerClient {
     };
   }
 
-  call<M extends Method>(method: M, params: Params<M>, onProgress?: (progress: LoadProgress) => void): Promise<Result<M>> {
+  call<M extends Method>(method: M, params: Params<M>, onProgress?: (progress: ProgressOf<M>) => void): Promise<Result<M>> {
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.lastId;
     return new Promise<Result<M>>((resolve, reject) => {

@@ -1,6 +1,8 @@
 import type { Transcript } from '../core/model';
 import type { MessageDetail } from '../protocol/workerApi';
+import { detailBlocks } from './detailBlocks';
 import { prettyJson } from './text';
+import type { TokenCounter } from './tokenCounter';
 
 /**
  * The raw JSON of the last few messages printed. Messages split from one source message (the AI parts of an MEAI
@@ -19,8 +21,8 @@ function rawText(raw: unknown): string {
   return entry.text;
 }
 
-/** One message in full; `raw` is sent as pretty JSON text, built here off the page's thread. */
-export function buildDetail(transcript: Transcript, index: number): MessageDetail {
+/** One message in full; `raw` is sent as pretty JSON text, built here off the page's thread. `count` counts reasoning tokens. */
+export function buildDetail(transcript: Transcript, index: number, count?: TokenCounter): MessageDetail {
   const message = transcript.messages[index];
   if (!message) throw new Error(`No message #${index}: the history has ${transcript.messages.length}.`);
   return {
@@ -37,7 +39,7 @@ export function buildDetail(transcript: Transcript, index: number): MessageDetai
     location: message.location,
     problem: message.problem,
     text: message.text,
-    blocks: message.content.map(({ kind, type }) => ({ kind, type })),
+    blocks: detailBlocks(message, count),
     calls: [...message.toolCalls, ...message.invalidToolCalls].map((call) => ({
       id: call.id,
       name: call.name,

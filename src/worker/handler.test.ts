@@ -39,7 +39,7 @@ describe('worker protocol', () => {
   it('imports text: progress, then the compact view and the first cards with its buffers transferred', async () => {
     const { call } = harness();
     const replies = await call('import', { input: HISTORY, name: 'paste' });
-    const progress = replies.flatMap((r) => (r.response.kind === 'progress' ? [r.response.progress] : []));
+    const progress = replies.flatMap((r) => (r.response.kind === 'progress' && r.response.progress.phase !== 'count' ? [r.response.progress] : []));
     expect(progress.map((p: LoadProgress) => p.phase)).toEqual(['parse', 'prepare']);
     expect(progress[1]?.messages).toBe(4);
     const last = replies.at(-1)!;

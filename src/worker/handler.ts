@@ -1,8 +1,19 @@
 import type { Conversation, Transcript } from '../core/model';
-import type { Method, OpenedView, Params, RequestOf, Result, WorkerError, WorkerRequest, WorkerResponse } from '../protocol/workerApi';
+import type {
+  Method,
+  OpenedView,
+  Params,
+  ProgressOf,
+  RequestOf,
+  Result,
+  WorkerError,
+  WorkerProgress,
+  WorkerRequest,
+  WorkerResponse,
+} from '../protocol/workerApi';
 import { MARKDOWN_COPY_CHARS } from '../protocol/workerApi';
 import type { ArchiveFile } from '../core/json/archive';
-import { readInput, type InputText, type ProgressSink } from './readInput';
+import { readInput, type InputText } from './readInput';
 
 /** Cards sent with the view, so the first screen paints without another round trip. */
 const FIRST_CARDS = 64;
@@ -17,7 +28,7 @@ interface Reply<M extends Method> {
 
 type Tools = typeof import('./tools');
 
-type Handlers = { [M in Method]: (params: Params<M>, progress: ProgressSink) => Promise<Reply<M>> | Reply<M> };
+type Handlers = { [M in Method]: (params: Params<M>, progress: (progress: ProgressOf<M>) => void) => Promise<Reply<M>> | Reply<M> };
 
 /** `name.json` → `name.openai-chat.json`, the Markdown report `name.md`; a URL or path keeps its last segment. */
 export function exportFileName(source: string, target: string): string {
@@ -119,17 +130,39 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     cards: async ({ indices }) => ({ result: (await tools).buildCards(current(), indices) }),
     detail: async ({ index }) => {
       const { transcript, text } = history();
-      const { buildDetail, locateMessages } = await tools;
+      const { buildDetail, locateMessages, needsCounter } = await tools;
       const message = transcript.messages[index];
       if (message) locateMessages(text(), [message]);
-      return { result: buildDetail(transcript, index) };
+      // The tokenizer loads with the first reasoning shown, not before.
+      const count = message && needsCounter(message) ? await (await import('./tokenCounter')).loadTokenCounter() : undefined;
+      return { result: buildDetail(transcript, index, count) };
+    },
+    image: async ({ index, block }) => {
+      const message = current().messages[index];
+      if (!message) throw new Error(`No message #${index}.`);
+      return { result: { src: (await tools).imageData(message, block) } };
     },
     search: async ({ query, roles }) => {
       const indices = (await tools).searchMessages(current().messages, query, roles);
       return { result: indices, transfer: [indices.buffer] };
     },
+    // Loaded when the table first asks: its sort keys are no part of the first paint.
+    rows: async (params) => {
+      const indices = (await import('./rows')).tableRows(current(), params);
+      return { result: indices, transfer: [indices.buffer] };
+    },
     secrets: async () => ({ result: (await import('./share')).scanSecrets(history()) }),
+    composition: async (_, progress) => {
+      const { compositionOf, compositionReply } = await import('./composition');
+      return compositionReply(await compositionOf(current(), progress));
+    },
     share: async (params) => (await import('./share')).prepareShare(history(), params),
+    // Loaded when the Tools view first asks; not transferred: the worker keeps the table for the next ask.
+    toolCalls: async () => ({ result: (await import('./toolCalls')).toolCallsOf(current()) }),
+    // Loaded when the Tokens view first asks; built afresh each time, so its columns are handed over, not copied.
+    tokenStats: async () => (await import('./tokenStats')).tokenStatsReply(current()),
+    // Loaded when the Tokens view first asks, and the price data only for a history with usage to estimate.
+    cost: async () => ({ result: await (await import('./cost')).costOf(current()) }),
     convert: async ({ target }) => {
       const { name } = history();
       const { text, lost } = (await tools).convertTranscript(current(), target, { name });
@@ -144,7 +177,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
   };
 
   async function run<M extends Method>(request: RequestOf<M>): Promise<Reply<M>> {
-    const progress: ProgressSink = (p) => post({ id: request.id, kind: 'progress', progress: p });
+    const progress = (p: WorkerProgress): void => post({ id: request.id, kind: 'progress', progress: p });
     return handlers[request.method](request.params, progress);
   }
 

@@ -5,5 +5,6 @@ export { messageMarkdown } from '../core/convert/markdown';
 export { detectedFormat, importArchive, importText, locateMessages } from '../core/import';
 export { buildCards } from './cards';
 export { buildDetail } from './detail';
+export { imageData, needsCounter } from './detailBlocks';
 export { searchMessages } from './search';
 export { buildView, viewBuffers } from './view';

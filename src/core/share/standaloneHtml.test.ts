@@ -70,6 +70,7 @@ describe('standaloneTemplate', () => {
       "default-src 'none'",
       `script-src 'sha256-${await sha256(script)}'`,
       `style-src 'sha256-${await sha256(style)}'`,
+      'img-src data:',
       'worker-src blob:',
       "connect-src 'none'",
       "base-uri 'none'",

@@ -45,6 +45,8 @@ export function standalonePolicy(scriptHash: string, styleHash: string): string 
     "default-src 'none'",
     `script-src 'sha256-${scriptHash}'`,
     `style-src 'sha256-${styleHash}'`,
+    // Pictures in message content that the file carries, as data: URLs; none from elsewhere (it requests nothing).
+    'img-src data:',
     // The import worker starts from a blob: URL of its source, which the script holds (a file:// page can start no other).
     'worker-src blob:',
     "connect-src 'none'",

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '../../store/store';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { loadMarkdown } from '../content/markdownChunk';
 import { useDetail } from './useDetail';
 
 // Not needed until a message is selected: its code loads after the first paint.
@@ -19,6 +20,10 @@ export function DetailPane() {
   const index = useStore((s) => s.selection?.index);
   const fetched = useDetail(view ? index : undefined);
   const pending = index !== undefined && view !== null && fetched === null;
+  // The text renderer comes beside the pane's code and the worker's answer, not after them.
+  useEffect(() => {
+    if (index !== undefined) loadMarkdown().catch(() => undefined);
+  }, [index]);
   return (
     <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index}>
       {view && fetched && 'detail' in fetched ? (

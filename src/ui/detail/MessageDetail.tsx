@@ -6,6 +6,10 @@ import { formatCount } from '../text/format';
 import { CappedText } from '../components/CappedText';
 import { CopyMessageLink } from '../share/CopyMessageLink';
 import { CopyMessageMarkdown } from '../export/CopyMessageMarkdown';
+import { RawToggle } from '../content/RawToggle';
+import { RichText } from '../content/RichText';
+import { formatLocalTime } from '../text/time';
+import { ContentBlocks, Reasoning } from './ContentBlocks';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   if (children === undefined || children === null || children === false || children === '') return null;
@@ -30,6 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function MessageDetail({ detail: message, view }: { detail: Detail; view: TranscriptView }) {
   const findings = indexOf(view).findingsByMessage.get(message.index) ?? [];
   const { calls, location, usage } = message;
+  const timeMs = view.columns.timeMs[message.index] ?? Number.NaN;
   const position = location.line !== undefined ? `, line ${location.line}${location.column !== undefined ? `:${location.column}` : ''}` : '';
 
   return (
@@ -41,13 +46,26 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
       <div className="detail-actions">
         <CopyMessageLink index={message.index} />
         <CopyMessageMarkdown index={message.index} />
+        <RawToggle />
       </div>
       <dl className="fields">
         <Field label="Type as written">{message.sourceType}</Field>
         <Field label="ID">{message.id && <span className="mono">{message.id}</span>}</Field>
         <Field label="Name">{message.name}</Field>
         <Field label="Model">{message.model}</Field>
-        <Field label="Timestamp">{message.timestamp}</Field>
+        <Field label="Timestamp">
+          {message.timestamp !== undefined && (
+            <>
+              <span className="mono">{message.timestamp}</span>
+              {!Number.isNaN(timeMs) && (
+                <span className="muted" data-testid="detail-time" data-ms={timeMs}>
+                  {' '}
+                  (local: {formatLocalTime(timeMs)})
+                </span>
+              )}
+            </>
+          )}
+        </Field>
         <Field label="Answers call">{message.toolCallId && <span className="mono">{message.toolCallId}</span>}</Field>
         <Field label="Status">{message.status}</Field>
         <Field label="Location">{`${location.path}${position}`}</Field>
@@ -88,30 +106,21 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
                 <strong>{call.name || '(unnamed)'}</strong> <span className="mono muted">{call.id ?? '(no id)'}</span>
               </div>
               {call.error !== undefined && <p className="detail-call-error">{call.error}</p>}
-              <CappedText text={call.argsText} cap={5000} />
+              <RichText text={call.argsText} cap={5000} markdown={false} className="pre" testId="call-args" />
             </div>
           ))}
         </Section>
       )}
 
+      <Reasoning blocks={message.blocks} />
+
       {message.text && (
         <Section title="Text">
-          <CappedText text={message.text} className="pre wrap" testId="detail-text" />
+          <RichText text={message.text} testId="detail-text" />
         </Section>
       )}
 
-      {message.blocks.some((block) => block.kind !== 'text') && (
-        <Section title="Content blocks">
-          <ol className="detail-blocks">
-            {message.blocks.map((block, i) => (
-              <li key={i}>
-                {block.kind}
-                {block.type !== block.kind && <span className="muted"> ({block.type})</span>}
-              </li>
-            ))}
-          </ol>
-        </Section>
-      )}
+      <ContentBlocks blocks={message.blocks} index={message.index} />
 
       <Section title="Original JSON">
         <CappedText text={message.rawJson} cap={50_000} testId="detail-json" />

@@ -7,6 +7,7 @@ import { ContentKinds } from '../components/ContentKinds';
 import { MessageTokens } from '../components/MessageTokens';
 import { ToolResultOf } from '../components/ToolResultOf';
 import { ROLE_LABELS } from '../roles';
+import { CardTime } from './CardTime';
 import { OffscreenLink } from './OffscreenLink';
 import { ToolCalls } from './ToolCalls';
 import { useFullText } from './useFullText';
@@ -20,9 +21,25 @@ interface Props {
   highlighted: boolean;
   highlightedIds: ReadonlySet<string>;
   expanded: boolean;
+  /** The message's time (ms since the epoch) and the gap since the previous one with a time; NaN: none. */
+  timeMs: number;
+  gapMs: number;
+  longGap: boolean;
 }
 
-export const MessageCard = memo(function MessageCard({ card, role, cumulative, findings, selected, highlighted, highlightedIds, expanded }: Props) {
+export const MessageCard = memo(function MessageCard({
+  card,
+  role,
+  cumulative,
+  findings,
+  selected,
+  highlighted,
+  highlightedIds,
+  expanded,
+  timeMs,
+  gapMs,
+  longGap,
+}: Props) {
   const select = useStore((s) => s.select);
   const jumpTo = useStore((s) => s.jumpTo);
   const hoverToolCall = useStore((s) => s.hoverToolCall);
@@ -52,6 +69,7 @@ export const MessageCard = memo(function MessageCard({ card, role, cumulative, f
           </span>
         )}
         <span className="card-spacer" />
+        <CardTime ms={timeMs} gapMs={gapMs} long={longGap} />
         {findings?.map((finding, i) => (
           <span
             key={i}

@@ -13,6 +13,7 @@ import { CardSlot } from './CardSlot';
 import { Connectors } from './Connectors';
 import { MessageCard } from './MessageCard';
 import { useCardPrefetch } from './useCardPrefetch';
+import { timeGapsOf } from './timeGaps';
 import { setVisibleRange } from './visibleRange';
 
 /** Where on a card its connector ends attach: level with the card's header line. */
@@ -36,6 +37,7 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
   const scrollDone = useStore((s) => s.scrollDone);
   const clearFilters = useStore((s) => s.clearFilters);
   const { findingsByMessage } = indexOf(view);
+  const gaps = timeGapsOf(view.columns.timeMs);
 
   const [measured] = useState(() => new MeasuredHeights(view.count));
   const source = useMemo<RowSource>(
@@ -106,6 +108,9 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
                 highlighted={highlight.messages.has(message)}
                 highlightedIds={highlight.toolCallIds}
                 expanded={expanded.has(message)}
+                timeMs={view.columns.timeMs[message] ?? Number.NaN}
+                gapMs={gaps.gap[message] ?? Number.NaN}
+                longGap={(gaps.gap[message] ?? 0) >= gaps.longFrom}
               />
             )}
           </CardSlot>

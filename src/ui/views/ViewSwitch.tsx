@@ -1,5 +1,6 @@
 import { useStore } from '../../store/store';
 import { MAIN_VIEWS, type MainView } from '../../store/viewSlice';
+import { preloadView } from './viewModules';
 
 const LABELS: Record<MainView, string> = { timeline: 'Timeline', table: 'Table', tools: 'Tools', tokens: 'Tokens' };
 
@@ -16,6 +17,8 @@ export function ViewSwitch() {
           className={`view-button${id === mainView ? ' on' : ''}`}
           aria-pressed={id === mainView}
           data-view={id}
+          onPointerEnter={() => preloadView(id)}
+          onFocus={() => preloadView(id)}
           onClick={() => setMainView(id)}
         >
           {LABELS[id]}

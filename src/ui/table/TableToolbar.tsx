@@ -1,0 +1,71 @@
+import type { Table } from '@tanstack/react-table';
+import { useTranscriptIndex } from '../../store/hooks';
+import { useStore } from '../../store/store';
+import { ROLES } from '../../store/transcriptIndex';
+import { ROLE_LABELS } from '../roles';
+import { formatCount } from '../text/format';
+import type { Features, TableRowData } from './columns';
+import { ColumnsMenu } from './ColumnsMenu';
+
+interface Props {
+  table: Table<Features, TableRowData>;
+  shown: number;
+  busy: boolean;
+  onlyFindings: boolean;
+  setOnlyFindings: (only: boolean) => void;
+}
+
+/**
+ * The table's filters. The text and the roles are the timeline's own (the store's `search` and `hiddenRoles`, kept
+ * in the address as `q=` and `role=`): a filter set in one view holds in the other. *Only with findings* is the table's.
+ */
+export function TableToolbar({ table, shown, busy, onlyFindings, setOnlyFindings }: Props) {
+  const index = useTranscriptIndex();
+  const total = useStore((s) => s.view?.count ?? 0);
+  const hiddenRoles = useStore((s) => s.hiddenRoles);
+  const toggleRole = useStore((s) => s.toggleRole);
+  const search = useStore((s) => s.search);
+  const setSearch = useStore((s) => s.setSearch);
+  if (!index) return null;
+  return (
+    <div className="timeline-toolbar table-toolbar">
+      <input
+        type="search"
+        className="search"
+        data-testid="table-filter"
+        placeholder="Filter text, tool names, ids…"
+        aria-label="Filter messages"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div className="role-filters" role="group" aria-label="Show roles">
+        {ROLES.filter((role) => index.roleCounts[role] > 0).map((role) => {
+          const on = !hiddenRoles.includes(role);
+          return (
+            <button
+              key={role}
+              type="button"
+              className={`role-toggle role-${role}${on ? ' on' : ''}`}
+              aria-pressed={on}
+              data-testid="role-filter"
+              data-role={role}
+              onClick={() => toggleRole(role)}
+            >
+              <span className="role-dot" />
+              {ROLE_LABELS[role]} <span className="muted">{formatCount(index.roleCounts[role])}</span>
+            </button>
+          );
+        })}
+      </div>
+      <label className="toggle" title="Only messages with at least one finding">
+        <input type="checkbox" data-testid="table-only-findings" checked={onlyFindings} onChange={(event) => setOnlyFindings(event.target.checked)} />
+        Only with findings
+      </label>
+      <ColumnsMenu table={table} />
+      <span className="shown-count muted" data-testid="table-shown-count" aria-live="polite">
+        {busy ? 'Sorting… ' : ''}
+        {shown === total ? `${formatCount(total)} messages` : `${formatCount(shown)} of ${formatCount(total)}`}
+      </span>
+    </div>
+  );
+}
