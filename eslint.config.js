@@ -19,6 +19,8 @@ import regexp from 'eslint-plugin-regexp';
 //               (core's token and cost figures take them as arguments)
 //   protocol -> core (the model's types, and the JSON readers the worker's name encoding uses)
 //   cli      -> core; node: modules, fflate, better-sqlite3 and @aws-sdk/client-s3 (the share server's stores), the price data
+//   lib      -> cli, core; node: modules. The package's library entry (`import … from 'msgscope'`): the CLI's readers and
+//               report as functions; nothing imports it, so its exports can be a contract without tying the CLI down
 //   core     -> core only: no package, no node: module
 //
 // Tests may also import test tools, fixtures and the helpers in a testing/ folder of any layer,
@@ -32,6 +34,7 @@ const LAYERS = {
   worker: { imports: ['protocol', 'core'], packages: ['fflate', 'gpt-tokenizer', '@pydantic/genai-prices'] },
   protocol: { imports: ['core'], packages: [] },
   cli: { imports: ['core'], packages: ['fflate', 'better-sqlite3', '@aws-sdk/client-s3', '@pydantic/genai-prices'], node: true },
+  lib: { imports: ['cli', 'core'], packages: [], node: true },
   core: { imports: [], packages: [] },
 };
 

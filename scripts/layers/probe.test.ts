@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const LAYER_CONFIGS = ['core', 'protocol', 'worker', 'store', 'ui', 'cli', 'test', 'node'].map((name) => `tsconfig.${name}.json`);
+const LAYER_CONFIGS = ['core', 'protocol', 'worker', 'store', 'ui', 'cli', 'lib', 'test', 'node'].map((name) => `tsconfig.${name}.json`);
 const COPIED = ['src', 'package.json', 'eslint.config.js', 'tsconfig.json', 'tsconfig.base.json', ...LAYER_CONFIGS];
 
 /** Each probe: a file that breaks one rule, and what the typecheck or the lint must say about it. */
@@ -21,6 +21,7 @@ const PROBES = {
   store: { file: 'src/core/layer-probe/importsStore.ts', text: "import { useStore } from '../../store/store';\nexport const store = useStore;\n" },
   ui: { file: 'src/core/layer-probe/importsUi.ts', text: "import { App } from '../../ui/App';\nexport const app = App;\n" },
   cliFromUi: { file: 'src/ui/layer-probe/importsCli.ts', text: "import { run } from '../../cli/run';\nexport const cli = run;\n" },
+  libFromCli: { file: 'src/cli/layer-probe/importsLib.ts', text: "import { checkHistory } from '../../lib/index';\nexport const check = checkHistory;\n" },
   storeFromComponent: {
     file: 'src/ui/components/layer-probe/importsStore.ts',
     text: "import { useStore } from '../../../store/store';\nexport const store = useStore;\n",
@@ -118,6 +119,10 @@ describe('the layer rules', () => {
     expect(lintErrors(PROBES.cliFromUi.file, 'boundaries/dependencies')).toEqual([
       expect.stringContaining('src/ui may import only src/ui, src/store, src/protocol, src/core'),
     ]);
+  });
+
+  it('lint fails when the cli imports the library entry (nothing may: its exports are a contract)', () => {
+    expect(lintErrors(PROBES.libFromCli.file, 'boundaries/dependencies')).toEqual([expect.stringContaining('src/cli may import only src/cli, src/core')]);
   });
 
   it('lint fails when a ui component reads the store', () => {

@@ -6,7 +6,7 @@ import type { StreamedJson } from '../core/json/streamingJson';
 import type { ImportError, ImportResult } from '../core/model';
 import { pickConversation } from './conversation';
 import { formatHuman, painter } from './formatHuman';
-import { buildReport, cannotJudge, hasErrors } from './report';
+import { buildReport, cannotJudge, hasErrors, type CheckReport } from './report';
 
 export interface CheckOptions {
   json: boolean;
@@ -55,12 +55,18 @@ export function check(input: CliInput, options: CheckOptions): CheckOutcome {
   return checkResult(importInput(input, options.format), options);
 }
 
+/** The report `check` prints of a file read already, or the error text saying why there is none (the library's too). */
+export function reportOf(result: ImportResult, options: Pick<CheckOptions, 'source' | 'conversation' | 'prices'>): CheckReport | string {
+  if (!result.ok) return describeImportError(options.source, result.error);
+  const picked = pickConversation(result, options.conversation, options.source);
+  if (typeof picked === 'string') return picked;
+  return buildReport(picked.transcript, picked.conversations, options.prices);
+}
+
 /** `check` of a file read already: the CLI reads it first to know whether the price data is needed. */
 export function checkResult(result: ImportResult, options: CheckOptions): CheckOutcome {
-  if (!result.ok) return { code: 2, stdout: [], stderr: describeImportError(options.source, result.error) };
-  const picked = pickConversation(result, options.conversation, options.source);
-  if (typeof picked === 'string') return { code: 2, stdout: [], stderr: picked };
-  const report = buildReport(picked.transcript, picked.conversations, options.prices);
+  const report = reportOf(result, options);
+  if (typeof report === 'string') return { code: 2, stdout: [], stderr: report };
   const stdout = options.json ? withNewline(jsonParts(report)) : formatHuman(report, options.source, painter(options.color));
   return { code: hasErrors(report) || cannotJudge(report) ? 1 : 0, stdout, stderr: '' };
 }

@@ -1,15 +1,13 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs, type Command } from './args';
-import { gunzipSync, strFromU8, unzipSync } from 'fflate';
-import { openBinary, sniffBinary, type OpenedBytes } from '../core/json/binary';
 import { loadPrices, wantsPrices } from './prices';
 import { checkResult, importInput, type CliInput } from './check';
 import { convert, isConvertTarget, unknownTarget } from './convert';
 import { HTML_TARGET, runConvertHtml } from './convertHtml';
 import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
-import { readHistoryFile } from './readHistory';
+import { cannotRead, inputOfBytes, readInputFile } from './readInput';
 import { runRedact } from './redact';
 import { runShare } from './share';
 import { serve } from './shareServer/serveCommand';
@@ -71,56 +69,22 @@ function readStatus(file: string, io: CliIo): ((bytes: number, entries: number) 
   };
 }
 
-/** The input, or an Error after saying on stderr why it could not be read. */
-/** Opens `bytes` when they are an archive or binary data; undefined for text. */
-function openBytes(bytes: Uint8Array): OpenedBytes | undefined {
-  const kind = sniffBinary(bytes.subarray(0, 4096));
-  return kind && openBinary(bytes, kind, { unzipSync, gunzipSync, strFromU8 });
-}
-
-/** The first bytes of a file, enough to tell an archive or binary data from text. */
-function headOf(file: string): Uint8Array {
-  const head = new Uint8Array(4096);
-  const fd = openSync(file, 'r');
-  try {
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Text streamed and parsed as it is read; an archive or binary file is opened whole, stdin likewise. */
-async function readInput(file: string, io: CliIo): Promise<CliInput | Error> {
-  let opened: OpenedBytes | undefined;
-  try {
-    if (file !== '-') {
-      if (sniffBinary(headOf(file)) === undefined) return await readHistoryFile(file, readStatus(file, io));
-      opened = openBytes(readFileSync(file));
-    } else {
-      const stdin = await io.readStdin();
-      if (typeof stdin === 'string') return { text: () => stdin };
-      opened = openBytes(stdin);
-      if (opened === undefined) {
-        const text = new TextDecoder().decode(stdin);
-        return { text: () => text };
-      }
-    }
-  } catch (error) {
-    io.status?.(undefined);
-    io.stderr(`msgscope: cannot read ${file}: ${(error as Error).message}\n`);
-    return error as Error;
-  }
-  if (opened === undefined) return new Error('unreachable');
-  if ('error' in opened) {
-    io.stderr(`msgscope: ${sourceName(file)}: ${opened.error}\n`);
-    return new Error(opened.error);
-  }
-  if ('files' in opened) return { text: () => '', files: opened.files };
-  const { text } = opened;
-  return { text: () => text };
-}
-
 const sourceName = (file: string): string => (file === '-' ? 'stdin' : file);
+
+/** The input (src/cli/readInput), or an Error after saying on stderr why it could not be read. */
+async function readInput(file: string, io: CliIo): Promise<CliInput | Error> {
+  let input: CliInput | Error;
+  try {
+    input = file === '-' ? inputOfBytes(await io.readStdin(), sourceName(file)) : await readInputFile(file, readStatus(file, io));
+  } catch (error) {
+    input = cannotRead(file, error);
+  }
+  if (input instanceof Error) {
+    io.status?.(undefined);
+    io.stderr(`msgscope: ${input.message}\n`);
+  }
+  return input;
+}
 
 /** `{format}` to pass on when the user chose one; a mistyped one is reported before stdin is read. */
 function formatChoice(format: string | undefined, io: CliIo): { format?: string } | 2 {

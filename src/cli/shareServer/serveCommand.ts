@@ -6,6 +6,7 @@ import type { OpenIo } from '../open';
 import { listeningNames, WILDCARD_HOSTS } from './hosts';
 import { createShareServer } from './shareServer';
 import type { ShareStore } from './store';
+import { importStore, sqliteBindingHint } from './storePackage';
 
 /** A share server's port is part of every short link it made, so it does not change on its own: no fallback when taken. */
 export const DEFAULT_SERVE_PORT = 5179;
@@ -34,13 +35,18 @@ export interface ServeOptions {
 const inUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
-// The stores are imported when the server starts: the other commands load neither SQLite's native module nor the AWS SDK.
+// The stores are imported when the server starts: the other commands load neither SQLite's native module nor the AWS SDK,
+// which msgscope's package leaves to the user to install (storePackage.ts).
 async function openStore(options: ServeOptions): Promise<ShareStore> {
   if (options.store === undefined) {
-    const { openSqliteStore } = await import('./sqliteStore');
-    return openSqliteStore(options.data ?? DEFAULT_DATA_DIR);
+    const { openSqliteStore } = await importStore(() => import('./sqliteStore'), 'better-sqlite3');
+    try {
+      return openSqliteStore(options.data ?? DEFAULT_DATA_DIR);
+    } catch (error) {
+      throw new Error(sqliteBindingHint(error), { cause: error });
+    }
   }
-  const { openS3Store, parseS3Url, s3ClientConfig } = await import('./s3Store');
+  const { openS3Store, parseS3Url, s3ClientConfig } = await importStore(() => import('./s3Store'), '@aws-sdk/client-s3');
   const location = parseS3Url(options.store);
   if (typeof location === 'string') throw new Error(location);
   // Endpoint, region and credentials come from the environment as for any AWS SDK program; only
