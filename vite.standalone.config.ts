@@ -10,6 +10,7 @@ import { STANDALONE_TEMPLATE_FILE, standaloneTemplate } from './src/core/share/s
 
 const importWorkerModule = fileURLToPath(new URL('src/store/importWorker.ts', import.meta.url));
 const workerEntry = fileURLToPath(new URL('src/worker/import.worker.ts', import.meta.url));
+const tokenCounterModule = fileURLToPath(new URL('src/worker/tokenCounter.ts', import.meta.url));
 
 const sha256 = (text: string): Promise<string> => Promise.resolve(createHash('sha256').update(text, 'utf8').digest('base64'));
 
@@ -28,6 +29,17 @@ function inlineImportWorker(): Plugin {
         `import ImportWorker from ${JSON.stringify(`${workerEntry}?worker&inline`)};`,
         'export const createImportWorker = (name) => new ImportWorker({ name });',
       ].join('\n');
+    },
+  };
+}
+
+/** Leaves the tokenizer out of the file: src/worker/noTokenCounter.ts says why. */
+function withoutTokenizer(): Plugin {
+  return {
+    name: 'msgscope:without-tokenizer',
+    enforce: 'pre',
+    load(id) {
+      return id === tokenCounterModule ? "export * from './noTokenCounter';" : undefined;
     },
   };
 }
@@ -66,7 +78,7 @@ function standaloneHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inlineImportWorker(), standaloneHtml()],
+  plugins: [react(), inlineImportWorker(), withoutTokenizer(), standaloneHtml()],
   // public/ (the samples) is the app's, copied by its own build.
   publicDir: false,
   build: {
@@ -78,5 +90,6 @@ export default defineConfig({
     modulePreload: false,
     rolldownOptions: { input: 'src/ui/main.tsx', output: { codeSplitting: false } },
   },
-  worker: { format: 'iife', rolldownOptions: { output: { codeSplitting: false } } },
+  // The worker is built apart, with its own plugins.
+  worker: { format: 'iife', plugins: () => [withoutTokenizer()], rolldownOptions: { output: { codeSplitting: false } } },
 });

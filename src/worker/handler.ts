@@ -134,7 +134,8 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       const message = transcript.messages[index];
       if (message) locateMessages(text(), [message]);
       // The tokenizer loads with the first reasoning shown, not before.
-      const count = message && needsCounter(message) ? await (await import('./tokenCounter')).loadTokenCounter() : undefined;
+      // Without a tokenizer (the single HTML file has none), reasoning shows without its count.
+      const count = message && needsCounter(message) ? await (await import('./tokenCounter')).loadTokenCounter().catch(() => undefined) : undefined;
       return { result: buildDetail(transcript, index, count) };
     },
     image: async ({ index, block }) => {
