@@ -39,7 +39,8 @@ function devInlineStyles(): Plugin {
 
 export default defineConfig({
   plugins: [react(), preloadRenderChunk(), devInlineStyles()],
-  build: { outDir: 'dist/app', sourcemap: true },
+  // The licences of the packages bundled into the app (React, uPlot, the tokenizer…), shipped beside it.
+  build: { outDir: 'dist/app', sourcemap: true, license: { fileName: 'THIRD-PARTY-LICENSES.md' } },
   worker: { format: 'es' },
   test: {
     // scripts/layers: the layer rules' own test, which runs tsc and eslint on a copy of the repository.
