@@ -251,3 +251,24 @@ test('the columns shown are kept in this browser', async ({ page }) => {
   await expect(row(page, 1).locator('[data-column=model]')).toHaveCount(1);
   await expect(row(page, 1).locator('[data-column=latency]')).toHaveCount(0);
 });
+
+test('at 1280 px a role and a sorted header are not cut', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const history = [
+    { type: 'system', data: { content: 'You are helpful.', id: 's' } },
+    { type: 'human', data: { content: 'Hello', id: 'h' } },
+  ];
+  await page.route(
+    (url) => url.pathname === '/system.json',
+    (route) => route.fulfill({ body: JSON.stringify(history), contentType: 'application/json' }),
+  );
+  await page.goto('/?src=/system.json#view=table');
+  await expect(table(page)).toHaveAttribute('data-row-count', '2');
+  await expect(row(page, 0).locator('[data-column=role]')).toHaveText('System');
+  await header(page, 'latency').locator('button').click();
+  await expect(header(page, 'latency')).toHaveAttribute('aria-sort', 'descending');
+  // What the cell or the header holds fits its width: nothing ends in an ellipsis.
+  const cut = (selector: string) => page.locator(selector).evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(await cut('[data-testid=table-row][data-index="0"] [data-column=role] .cell-role')).toBe(false);
+  expect(await cut('[data-testid=column-header][data-column=latency] .column-label')).toBe(false);
+});

@@ -52,6 +52,8 @@ test('a Claude Code session: the chart plots each AI turn, clicking one selects 
   await expect(page.getByTestId('detail').getByTestId('detail-json')).toContainText('"input_tokens"');
   await expect(chart).toHaveAttribute('data-selected-index', '7');
   expect(new URL(page.url()).hash).toContain('m=7');
+  // The context composition below breaks down the turn the chart selected.
+  await expect(page.getByTestId('composition-turn-message')).toHaveText('message #7');
 
   // The keyboard does the same: from the selected turn, one to the right, Enter.
   await chart.focus();
@@ -59,6 +61,7 @@ test('a Claude Code session: the chart plots each AI turn, clicking one selects 
   await expect(readout).toHaveAttribute('data-index', '9');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('detail')).toHaveAttribute('data-index', '9');
+  await expect(page.getByTestId('composition-turn-message')).toHaveText('message #9');
 
   // The totals: one model, the AI role reported, the human role not.
   const model = page.locator('[data-testid=token-table][data-group=model] [data-testid=token-row]');

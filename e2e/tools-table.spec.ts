@@ -131,3 +131,34 @@ test('20,000 calls: only the rows in view are in the DOM, and filtering answers'
   await expect(table).toHaveAttribute('data-row-count', '10');
   await expect(page.locator('[data-testid=tool-summary-row][data-tool-name=read]')).toHaveAttribute('data-errors', '10');
 });
+
+test('a call of over a minute shows its whole duration at 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)).toISOString();
+  const line = (fields: object) => JSON.stringify({ sessionId: 's', cwd: '/p', ...fields });
+  const session = [
+    line({ type: 'user', uuid: 'u1', timestamp: at(0), message: { role: 'user', content: 'Build it' } }),
+    line({
+      type: 'assistant',
+      uuid: 'u2',
+      timestamp: at(1),
+      message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_slow', name: 'Bash', input: { command: 'make' } }] },
+    }),
+    line({
+      type: 'user',
+      uuid: 'u3',
+      timestamp: at(97),
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_slow', content: 'done' }] },
+    }),
+  ].join('\n');
+  await page.route(
+    (url) => url.pathname === '/slow.jsonl',
+    (route) => route.fulfill({ body: session, contentType: 'application/json' }),
+  );
+  await page.goto('/?src=/slow.jsonl');
+  await expectLoaded(page, '/slow.jsonl', 3);
+  await openTools(page);
+  const duration = page.locator('[data-testid=tool-call-row][data-tool-call-id=toolu_slow] .col-duration');
+  await expect(duration).toHaveText('1m 36s');
+  expect(await duration.evaluate((cell) => cell.scrollWidth > cell.clientWidth)).toBe(false);
+});

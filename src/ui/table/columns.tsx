@@ -39,7 +39,8 @@ const flexible = (px: number, fr: number): Pick<ColumnLayout, 'track' | 'minWidt
 
 export const LAYOUT: Record<TableColumn, ColumnLayout> = {
   index: { label: '#', title: 'Message number', ...fixed(54), numeric: true },
-  role: { label: 'Role', title: 'Role', ...fixed(70) },
+  // Wide enough for `System` beside its dot, within the cell's 6 px padding (70 px cut it).
+  role: { label: 'Role', title: 'Role', ...fixed(76) },
   name: { label: 'Name', title: 'Name the message or tool result carries', ...flexible(80, 0.7) },
   preview: { label: 'Preview', title: 'The start of the message text', ...flexible(100, 2) },
   calls: { label: 'Tool calls', title: 'Tool calls the message makes: how many, and their names', ...flexible(84, 1), descFirst: true },
@@ -60,7 +61,8 @@ export const LAYOUT: Record<TableColumn, ColumnLayout> = {
   tokensCumulative: { label: 'Σ tokens', title: 'Running total of tokens up to this message', ...fixed(80), numeric: true, descFirst: true },
   model: { label: 'Model', title: 'Model that wrote the message', ...flexible(90, 0.8) },
   time: { label: 'Time', title: "The message's time, in this browser's time zone", ...fixed(72), numeric: true },
-  latency: { label: 'Latency', title: 'Time since the previous message that has a time', ...fixed(70), numeric: true, descFirst: true },
+  // Wide enough for `Latency` beside its sort mark (70 px cut it to `Late…` when sorted).
+  latency: { label: 'Latency', title: 'Time since the previous message that has a time', ...fixed(78), numeric: true, descFirst: true },
   findings: { label: 'Findings', title: 'Findings on the message: errors ✕, warnings ⚠, infos ℹ', ...fixed(74), descFirst: true },
 };
 
@@ -147,7 +149,10 @@ const TokensOutCell = () => <TokensCell part="output" />;
 
 function CumulativeCell() {
   const { view } = useTableData();
-  return <>{formatCount(view.columns.cumulative[useRowData().index] ?? 0)}</>;
+  const { index } = useRowData();
+  // A history that reports no usage has no running total, not one of 0 tokens.
+  if (view.tokens.totals.messagesWithUsage === 0) return <span title="No usage reported">{NO_VALUE}</span>;
+  return <>{formatCount(view.columns.cumulative[index] ?? 0)}</>;
 }
 
 function ModelCell() {

@@ -45,10 +45,19 @@ function scalingNote(c: CompositionView, encoding: string): string {
 
 function Composition({ composition: c }: { composition: CompositionView }) {
   const kind = useStore((s) => s.view?.kind);
-  const selected = useStore((s) => s.selection?.index);
+  const selection = useStore((s) => s.selection);
+  const selected = selection?.index;
   const select = useStore((s) => s.select);
   const heights = useMemo(() => turnHeights(c), [c]);
   const [chosen, setChosen] = useState(() => initialTurn(c, heights, selected));
+  // A turn selected elsewhere (a point of the growth chart, a row of the table) is the one broken down; a contributor
+  // chosen below names its turn in `related` and keeps it. Adjusted while rendering, as React advises over an effect.
+  const [followed, setFollowed] = useState(selection);
+  if (followed !== selection) {
+    setFollowed(selection);
+    const turn = selected === undefined || selection?.related?.length ? -1 : c.turns.index.indexOf(selected);
+    if (turn >= 0 && turn !== chosen) setChosen(turn);
+  }
   const [box, width] = useWidth();
   const layout = useMemo(() => layoutBars(heights, plotWidth(width)), [heights, width]);
   const { present, anyLeftover } = useMemo(() => presentCategories(c), [c]);

@@ -169,7 +169,7 @@ export function ContextCompositionDetails({ composition: c, present, anyLeftover
               counted={counted}
               largest={contributors[0]?.tokens ?? tokens}
               selected={selected === m}
-              onSelect={() => select({ index: m })}
+              onSelect={() => select({ index: m, related: [index] })}
             />
           ))}
         </ol>

@@ -8,6 +8,9 @@ describe('tokenFormat', () => {
   it('rounds percentages, and says <1% rather than 0% for a small part', () => {
     expect(percent(35_754, 35_998)).toBe('99%');
     expect(percent(1, 400_000)).toBe('<1%');
+    // 114,700 cached of 114,910: not all of it.
+    expect(percent(114_700, 114_910)).toBe('>99%');
+    expect(percent(10, 10)).toBe('100%');
     expect(percent(0, 10)).toBe('0%');
     expect(percent(5, 0)).toBe('');
   });

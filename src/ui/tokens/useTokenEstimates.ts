@@ -45,13 +45,20 @@ export function useTokenEstimates(view: TranscriptView, session: ViewSession | n
   useEffect(() => {
     if (!session || view.columns.usageTotal.every((total) => total >= 0)) return;
     let live = true;
-    session.composition().then(
-      (c) => live && setEstimates({ view, estimates: estimatesOf(view, c) }),
-      // Without estimates the columns say what is reported, as they would anyway.
-      () => undefined,
+    // Asked once the page is idle: loading the tokenizer and counting keep the worker busy, and the table's first
+    // sort or filter, asked of the same worker, would wait behind them (a first sort of 100k rows: 995 ms, else 205).
+    const idle = requestIdleCallback(
+      () =>
+        void session.composition().then(
+          (c) => live && setEstimates({ view, estimates: estimatesOf(view, c) }),
+          // Without estimates the columns say what is reported, as they would anyway.
+          () => undefined,
+        ),
+      { timeout: 3000 },
     );
     return () => {
       live = false;
+      cancelIdleCallback(idle);
     };
   }, [view, session]);
   return estimates?.view === view ? estimates.estimates : null;

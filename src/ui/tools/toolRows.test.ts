@@ -117,7 +117,7 @@ describe('formats', () => {
       formatDuration(245_000),
       formatDuration(7_380_000),
       formatDuration(-1500),
-    ]).toEqual(['', '850 ms', '3.2 s', '4 min 5 s', '2 h 3 min', '−1.5 s']);
+    ]).toEqual(['', '850 ms', '3.2 s', '4m 05s', '2h 03m', '−1.5 s']);
     expect([formatRate(NaN), formatRate(0), formatRate(0.004), formatRate(1 / 3)]).toEqual(['—', '0%', '0.4%', '33%']);
   });
 });

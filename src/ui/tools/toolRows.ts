@@ -2,6 +2,7 @@
 // as an index array over the columns (no row objects: 50,000 of them cost more to build than to sort), and the
 // per-tool lines in theirs. Pure, so the unit tests drive it without a DOM.
 import { TOOL_CALL_STATUSES, type ToolCallStatus, type ToolCallTable, type ToolSummary } from '../../core/analytics/toolCalls';
+import { formatDuration as formatGap } from '../table/tableFormat';
 
 export type ToolColumn = 'id' | 'tool' | 'args' | 'issued' | 'answered' | 'status' | 'size' | 'duration';
 
@@ -174,16 +175,12 @@ export function formatSize(chars: number): string {
 // One decimal below 10 (9.96 would print as 10.0).
 const trim = (n: number): string => (n < 9.95 ? n.toFixed(1) : n.toFixed(0));
 
-/** `850 ms`, `3.2 s`, `4 min 5 s`, `2 h 3 min`; empty where unknown. */
+/**
+ * `850 ms`, `3.2 s`, `4m 05s`, `2h 03m`, as the messages table writes a gap (its 50 px column holds these, not
+ * `4 min 5 s`); empty where unknown.
+ */
 export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
-  const sign = ms < 0 ? '−' : '';
-  const a = Math.abs(ms);
-  if (a < 1000) return `${sign}${Math.round(a)} ms`;
-  if (a < 60_000) return `${sign}${trim(a / 1000)} s`;
-  const s = Math.round(a / 1000);
-  if (s < 3600) return `${sign}${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${sign}${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return Number.isFinite(ms) ? formatGap(ms) : '';
 }
 
 /** `12%`, `0.5%`, `—` where there were no calls. */
