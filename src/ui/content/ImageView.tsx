@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useModalDialog } from '../components/useModalDialog';
 import { EXTERNAL_LINK } from './links';
@@ -46,10 +46,23 @@ export function RemoteImage({ url, host, alt }: { url: string; host: string; alt
   const loaded = state.kind === 'loaded' ? state.src : undefined;
   // The bytes are this component's: freed when it goes.
   useEffect(() => (loaded ? () => URL.revokeObjectURL(loaded) : undefined), [loaded]);
+  // A load that ends after the component went (another message selected) frees its bytes at once.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
   const load = async (): Promise<void> => {
     setState({ kind: 'loading' });
     try {
-      setState({ kind: 'loaded', src: await fetchImage(url) });
+      const src = await fetchImage(url);
+      if (!mounted.current) {
+        URL.revokeObjectURL(src);
+        return;
+      }
+      setState({ kind: 'loaded', src });
     } catch (error) {
       setState({ kind: 'failed', failure: error instanceof ImageFetchError ? error.failure : { reason: 'failed', message: String(error) } });
     }
