@@ -48,12 +48,12 @@ export function RemoteImage({ url, host, alt }: { url: string; host: string; alt
   useEffect(() => (loaded ? () => URL.revokeObjectURL(loaded) : undefined), [loaded]);
   // A load that ends after the component went (another message selected) frees its bytes at once.
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
   const load = async (): Promise<void> => {
     setState({ kind: 'loading' });
     try {
