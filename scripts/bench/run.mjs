@@ -126,7 +126,14 @@ const lines = [
   '',
   ...(shareLoad ? shareLoadLines(shareLoad) : []),
 ];
+// The figures above replace the last run's; everything written by hand below the marker (single measurements,
+// earlier runs) stays.
+const MARKER = '<!-- Everything above is written by npm run bench; below, by hand. -->';
 const previous = existsSync(`${root}docs/BENCHMARKS.md`) ? readFileSync(`${root}docs/BENCHMARKS.md`, 'utf8') : '';
-const history = previous.includes('## Earlier runs') ? previous.slice(previous.indexOf('## Earlier runs')) : '## Earlier runs\n';
-writeFileSync(`${root}docs/BENCHMARKS.md`, lines.join('\n') + '\n' + history);
+const kept = previous.includes(MARKER)
+  ? previous.slice(previous.indexOf(MARKER) + MARKER.length).replace(/^\n+/, '')
+  : previous.includes('## Earlier runs')
+    ? previous.slice(previous.indexOf('## Earlier runs'))
+    : '## Earlier runs\n';
+writeFileSync(`${root}docs/BENCHMARKS.md`, lines.join('\n') + '\n' + MARKER + '\n\n' + kept);
 console.log(lines.join('\n'));
