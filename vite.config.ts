@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+// With its extension, as Vite's native config loader (planned to be the default) wants it.
+import { rulesPagePlugin } from './scripts/rulesPage.js';
 
 /**
  * The page's entry starts the worker, then imports the render chunk (React and the app). Named in the
@@ -38,7 +40,7 @@ function devInlineStyles(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadRenderChunk(), devInlineStyles()],
+  plugins: [react(), preloadRenderChunk(), devInlineStyles(), rulesPagePlugin()],
   // The licences of the packages bundled into the app (React, uPlot, the tokenizer…), shipped beside it.
   build: { outDir: 'dist/app', sourcemap: true, license: { fileName: 'THIRD-PARTY-LICENSES.md' } },
   worker: { format: 'es' },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLoaded, fixturePath, message, openApp } from './helpers';
+import { expectLoaded, fixturePath, message, openApp, SAMPLE } from './helpers';
 
 test('an Inspect .eval log (a zip archive) opens like any history', async ({ page }) => {
   await openApp(page);
@@ -19,7 +19,7 @@ test('an image dropped by mistake is named in one line, and the history on scree
   await expect(error).toContainText('Could not open screenshot.png');
   await expect(error).toContainText('This is a PNG image, not a message history');
   await expect(error).toContainText('Still showing the previous history.');
-  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', '5');
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(SAMPLE.count));
 });
 
 test('a response with no message (a Gemini prompt blocked before any answer) says so, with the reason', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLoaded, message, openApp, pasteIntoBox } from './helpers';
+import { expectLoaded, expectSample, message, openApp, pasteIntoBox, SAMPLE } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await openApp(page);
@@ -15,8 +15,8 @@ test('invalid JSON names line and column and keeps the history on screen', async
   await expect(error).toContainText('{"type": "ai" "data"');
   // The failed attempt sets the state; the sample loaded before stays on screen.
   await expect(page.getByTestId('timeline')).toHaveAttribute('data-state', 'error');
-  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', '5');
-  await expect(message(page, 0)).toHaveAttribute('data-message-id', 'sys_config_001');
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-message-count', String(SAMPLE.count));
+  await expect(message(page, 0)).toHaveAttribute('data-message-id', '7f1c2e0a-3b4d-4e8f-9a61-2d5b8c0e4f17');
   await expect(message(page, 0)).toBeVisible();
 });
 
@@ -40,11 +40,12 @@ test('the detail pane shows the raw message, fields the app does not know includ
 test('when the detail view cannot load, the pane says so and the timeline stays usable', async ({ page }) => {
   // The detail's code is a chunk of its own, fetched on the first selection: fail that request.
   await page.route(/MessageDetail-[^/]*\.js$/, (route) => route.abort());
-  await expectLoaded(page, 'sample', 5);
+  await expectSample(page);
   await message(page, 1).click();
   await expect(page.getByTestId('detail-error')).toContainText('Could not show message #1');
   await expect(page.getByTestId('crash')).toHaveCount(0);
-  await message(page, 2).click();
+  // On its header: the middle of the card is its call chip, which selects the call's result.
+  await message(page, 2).click({ position: { x: 40, y: 12 } });
   await expect(message(page, 2)).toHaveAttribute('data-selected', 'true');
   await expect(page.getByTestId('detail-error')).toContainText('Could not show message #2');
 });

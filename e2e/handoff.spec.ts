@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLoaded, fixtureText, message, openApp } from './helpers';
+import { expectLoaded, expectSample, fixtureText, message, openApp } from './helpers';
 import { openerPage, openFrom, type Handoff } from './share-helpers';
 
 const FILE = 'weather-orphan.openai.json';
@@ -18,7 +18,7 @@ test('a page of another origin hands over a history: msgscope asks first, then s
   await expect(dialog).toContainText(`It sends ${FILE} (`);
   await expect(dialog).toHaveAttribute('data-origin', OTHER);
   // Nothing opens before the user answers.
-  await expectLoaded(app, 'sample', 5);
+  await expectSample(app);
   if (SHOTS) await app.screenshot({ path: `${SHOTS}/handoff-prompt.png` });
   await app.getByTestId('handoff-trust').click();
   await expect(dialog).toHaveCount(0);
@@ -34,7 +34,7 @@ test('declined, the history is not opened', async ({ context, page, baseURL }) =
   await expect(app.getByTestId('handoff-dialog')).toBeVisible();
   await app.getByTestId('handoff-reject').click();
   await expect(app.getByTestId('handoff-dialog')).toHaveCount(0);
-  await expectLoaded(app, 'sample', 5);
+  await expectSample(app);
   await expect(app.locator('[data-testid=message][data-selected="true"]')).toHaveCount(0);
 });
 
@@ -50,6 +50,6 @@ test('only the window that opened msgscope is heard', async ({ page }) => {
   // Posted by the page to itself, it has no opener: ignored, even from its own origin.
   await page.evaluate((text) => window.postMessage({ msgscope: { text, title: 'self' } }, '*'), fixtureText(FILE));
   await page.waitForTimeout(300);
-  await expectLoaded(page, 'sample', 5);
+  await expectSample(page);
   await expect(page.getByTestId('handoff-dialog')).toHaveCount(0);
 });

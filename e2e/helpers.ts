@@ -20,10 +20,26 @@ export async function expectLoaded(page: Page, source: string, count: number): P
   await expect(timeline).toHaveAttribute('data-message-count', String(count));
 }
 
+/** The sample a first visit opens (src/ui/load/samples.ts): the source it loads under and its messages. */
+export const SAMPLE = { file: 'orphaned-call.langchain.json', source: 'samples/orphaned-call.langchain.json', count: 10 } as const;
+
+/** Waits until the timeline shows the sample a first visit opens. */
+export async function expectSample(page: Page): Promise<void> {
+  await expectLoaded(page, SAMPLE.source, SAMPLE.count);
+}
+
 /** Opens the app and waits for the built-in sample, so every test starts from a loaded page. */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  if (path === '/') await expectLoaded(page, 'sample', 5);
+  if (path === '/') await expectSample(page);
+}
+
+/** The sample before the current ones (Chinese, no findings; public/samples/redis-logs.langchain.json), opened by its link. */
+export const REDIS_SAMPLE = { path: '/?src=samples/redis-logs.langchain.json', source: 'samples/redis-logs.langchain.json', count: 5 } as const;
+
+export async function openRedisSample(page: Page): Promise<void> {
+  await page.goto(REDIS_SAMPLE.path);
+  await expectLoaded(page, REDIS_SAMPLE.source, REDIS_SAMPLE.count);
 }
 
 export async function pasteIntoBox(page: Page, text: string): Promise<void> {

@@ -143,7 +143,7 @@ test('npx msgscope check gives the report and exit code of the checkout’s CLI'
   expect(installed('check', fixturePath('invalid.json')).status).toBe(2);
 });
 
-test('npx msgscope convert, redact, share, formats and --help write what the checkout’s CLI writes', () => {
+test('npx msgscope convert, redact, repair, share, formats and --help write what the checkout’s CLI writes', () => {
   for (const to of ['openai-chat', 'anthropic', 'markdown'])
     expect(outcome(installed('convert', PRICED, '--to', to))).toEqual(outcome(own('convert', PRICED, '--to', to)));
   // The one HTML file comes from the built app's template, which the package carries.
@@ -154,6 +154,10 @@ test('npx msgscope convert, redact, share, formats and --help write what the che
   expect(readFileSync(html, 'utf8')).toBe(readFileSync(ownHtml, 'utf8'));
   expect(readFileSync(html, 'utf8').length).toBeGreaterThan(100_000);
   expect(outcome(installed('redact', ORPHAN))).toEqual(outcome(own('redact', ORPHAN)));
+  const repaired = installed('repair', ORPHAN, '--for', 'openai-chat');
+  expect(repaired.status, repaired.stderr).toBe(0);
+  expect(repaired.stderr).toContain('[orphan-tool-result] dropped #6');
+  expect(outcome(repaired)).toEqual(outcome(own('repair', ORPHAN, '--for', 'openai-chat')));
   const link = installed('share', ORPHAN, '--keep-secrets');
   expect(link.status, link.stderr).toBe(0);
   expect(link.stdout).toMatch(/^http:\/\/127\.0\.0\.1:5178\/#h=\S+\n$/);

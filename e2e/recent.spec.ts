@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectLoaded, fixturePath, fixtureText, message, openApp, pasteIntoBox } from './helpers';
+import { expectLoaded, expectSample, fixturePath, fixtureText, message, openApp, pasteIntoBox, SAMPLE } from './helpers';
 
 const FILE = 'weather-orphan.openai.json';
 const OTHER = 'tool-error-retry.langchain.json';
@@ -19,7 +19,7 @@ async function expectRecent(page: Page, names: string[]): Promise<void> {
   }).toPass({ timeout: 10_000 });
 }
 
-/** The id of the history kept as the last on screen, as IndexedDB holds it (null: the sample). */
+/** The id of the history kept as the last on screen, as IndexedDB holds it (`{sample: file}` for a sample). */
 function lastKept(page: Page): Promise<unknown> {
   return page.evaluate(
     () =>
@@ -92,7 +92,7 @@ test('Recent reopens an earlier history, and Clear forgets them all', async ({ p
   await expect(page.getByTestId('recent-item')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.reload();
-  await expectLoaded(page, 'sample', 5);
+  await expectSample(page);
   await page.getByTestId('recent').click();
   await expect(page.getByTestId('recent-empty')).toBeVisible();
 });
@@ -103,13 +103,17 @@ test('the sample opened last is what a reload shows', async ({ page }) => {
   await expectLoaded(page, FILE, 7);
   await expectRecent(page, [FILE]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Sample' }).click();
-  await expectLoaded(page, 'sample', 5);
-  // Kept, but no longer the last on screen.
-  await expect.poll(() => lastKept(page)).toBeNull();
+  // Another sample than the first visit's, so that the reload shows it is this one that was kept as last.
+  const other = 'parallel-out-of-order.openai.json';
+  await page.getByTestId('samples').click();
+  await page.locator(`[data-testid=sample-item][data-file="${other}"]`).click();
+  await expectLoaded(page, `samples/${other}`, 10);
+  // Kept, but no longer the last on screen: the sample is, by its file, and is not among the histories kept.
+  await expect.poll(() => lastKept(page)).toEqual({ sample: other });
   await page.reload();
-  await expectLoaded(page, 'sample', 5);
+  await expectLoaded(page, `samples/${other}`, 10);
   await expectRecent(page, [FILE]);
+  expect(other).not.toBe(SAMPLE.file);
 });
 
 test('a link wins over the history kept', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { message, openApp } from './helpers';
+import { message, openRedisSample } from './helpers';
 
 // React and the app come in the render chunk, which the entry imports once the worker has started.
 test('a render chunk that fails to load shows why on the page instead of leaving it blank', async ({ page }) => {
@@ -44,7 +44,7 @@ function spoilCardOf(id: string): void {
 
 test('a card that cannot be drawn shows its error and raw JSON in its place; the other cards and the panels stay', async ({ page }) => {
   await page.addInitScript(spoilCardOf, 'ai_reasoning_201');
-  await openApp(page);
+  await openRedisSample(page);
 
   const failed = page.locator('[data-testid=card-error][data-index="2"]');
   await expect(failed).toBeVisible();

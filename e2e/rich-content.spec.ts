@@ -30,7 +30,7 @@ async function openFixture(page: Page): Promise<void> {
   await openApp(page);
   await page.getByTestId('file-input').setInputFiles({ name: FIXTURE, mimeType: 'application/x-ndjson', buffer: Buffer.from(fixtureText(FIXTURE)) });
   await expectLoaded(page, FIXTURE, 5);
-  // The sample has five messages too: its cards are gone once the first card is the fixture's.
+  // The sample's cards are gone once the first card is the fixture's.
   await expect(message(page, 0)).toHaveAttribute('data-message-id', '00000001-aaaa-4bbb-8ccc-dddddddddddd');
 }
 
@@ -338,4 +338,16 @@ test('a Markdown renderer that cannot load leaves the text as written, and says 
   // JSON needs no renderer: the tool's output is still a tree.
   await select(page, 2);
   await expect(page.getByTestId('detail').getByTestId('json-tree')).toBeVisible();
+});
+
+test('a tool’s terminal output shows as written, not as Markdown: its spaces and underscores stay', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('file-input').setInputFiles(fixturePath('real/claude-code-transcripts/sample_session.json'));
+  await expectLoaded(page, 'sample_session.json', 33);
+  await message(page, 4).click();
+  const text = page.getByTestId('detail').getByTestId('detail-text');
+  // As Markdown, `..  [100%]` would collapse to one space and `=====` lines would become rules or headings.
+  await expect(text).toContainText('tests/test_math.py ..  [100%]');
+  await expect(text).not.toHaveAttribute('data-render', 'markdown');
+  await expect(text.locator('h1, h2, hr')).toHaveCount(0);
 });

@@ -6,9 +6,9 @@ test('first open shows the built-in sample with its format and token totals', as
   await expect(page.getByTestId('format')).toHaveAttribute('data-format', 'langchain-stored');
   await expect(page.getByTestId('format')).not.toBeEmpty();
   const totals = page.getByTestId('token-total');
-  await expect(totals).toHaveAttribute('data-input', '970');
-  await expect(totals).toHaveAttribute('data-output', '145');
-  await expect(totals).toHaveAttribute('data-total', '1115');
+  await expect(totals).toHaveAttribute('data-input', '2201');
+  await expect(totals).toHaveAttribute('data-output', '129');
+  await expect(totals).toHaveAttribute('data-total', '2330');
   await expect(message(page, 0)).toHaveAttribute('data-role', 'system');
   await expect(message(page, 4)).toBeVisible();
 });

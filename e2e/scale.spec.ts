@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateHistory } from '../scripts/bench/generate.mjs';
-import { message, openApp } from './helpers';
+import { message, openApp, SAMPLE } from './helpers';
 
 const COUNT = 10_000;
 /** Where the moved result lands: far from its call, so the link between them is off screen. */
@@ -62,12 +62,13 @@ test('a 10,000-message history: jump to the end, follow an overview marker and o
 
 test('a load in progress shows its progress and can be cancelled, keeping the history on screen', async ({ page }) => {
   await openApp(page);
-  // The sample again, but its server never answers: the load waits until cancelled.
+  // Another sample, but its server never answers: the load waits until cancelled.
   await page.route(
-    (url) => url.pathname.endsWith('/samples/redis-logs.langchain.json'),
+    (url) => url.pathname.endsWith('/samples/failed-tool-retry.gemini-cli.json'),
     () => undefined,
   );
-  await page.getByRole('button', { name: 'Sample' }).click();
+  await page.getByTestId('samples').click();
+  await page.locator('[data-testid=sample-item][data-file="failed-tool-retry.gemini-cli.json"]').click();
   const progress = page.getByTestId('progress');
   await expect(progress).toBeVisible();
   await expect(page.getByTestId('timeline')).toHaveAttribute('data-state', 'loading');
@@ -75,7 +76,7 @@ test('a load in progress shows its progress and can be cancelled, keeping the hi
   await expect(progress).toHaveCount(0);
   const timeline = page.getByTestId('timeline');
   await expect(timeline).toHaveAttribute('data-state', 'ready');
-  await expect(timeline).toHaveAttribute('data-message-count', '5');
+  await expect(timeline).toHaveAttribute('data-message-count', String(SAMPLE.count));
   // The history on screen still answers: its detail comes from its own worker, untouched by the cancel.
   await message(page, 1).click();
   await expect(page.getByTestId('detail-json')).toBeVisible();
@@ -143,9 +144,9 @@ test('a 5 MB tool output never goes into the page whole: the card and the detail
   await expect(detail).toContainText('row 000300');
   await expect(detail).not.toContainText('row 099999');
   await page.getByTestId('detail').getByTestId('show-more').first().click();
-  // Rendered as Markdown, text grows by 50,000 characters a click (docs/BENCHMARKS.md, "Rich content"): about 1,350 rows.
-  await expect(detail).toContainText('row 001300');
-  await expect(detail).not.toContainText('row 001400');
+  // A tool's output is plain text (never Markdown), which grows by 200,000 characters a click: about 3,850 rows more.
+  await expect(detail).toContainText('row 004200');
+  await expect(detail).not.toContainText('row 004300');
   expect(await pageText()).toBeLessThan(1_000_000);
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fakeSecrets } from '../src/core/testing/secrets';
-import { expectLoaded, fixturePath, longHistory, message, openApp, pasteIntoBox } from './helpers';
+import { expectLoaded, expectSample, fixturePath, longHistory, message, openApp, pasteIntoBox } from './helpers';
 import { findingSet, shot } from './share-helpers';
 
 // Links (docs/page-hooks.md, "Links and sharing"): the address says what is on screen, and a link made with
@@ -80,7 +80,7 @@ test('a deep link restores the selection, the tab, the role filters and the sear
 
 test('a deep link into the sample selects its message', async ({ page }) => {
   await page.goto('/#m=2');
-  await expectLoaded(page, 'sample', 5);
+  await expectSample(page);
   await expectSelected(page, 2);
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectLoaded, fixturePath, message, openApp } from './helpers';
+import { expectLoaded, fixturePath, message, openApp, openRedisSample } from './helpers';
 
 const WEATHER = 'weather-orphan.openai.json';
 
@@ -43,6 +43,7 @@ test('provider verdicts: OpenAI Chat rejects with its exact error text and the m
 });
 
 test('a clean history: every target accepts it', async ({ page }) => {
+  await openRedisSample(page);
   await page.locator('[data-testid=side-tab][data-tab="verdicts"]').click();
   await expect(page.locator('[data-testid=verdict][data-accepted="true"]')).toHaveCount(5);
 });
@@ -74,8 +75,8 @@ test('export to OpenAI Chat downloads a file that loads again, and says what it 
   await expectLoaded(page, 'tool-error-retry.langchain.json', 7);
 
   await page.getByTestId('export').click();
-  // The four history formats and the Markdown report.
-  await expect(page.getByTestId('export-target')).toHaveCount(5);
+  // The seven history formats and the Markdown report.
+  await expect(page.getByTestId('export-target')).toHaveCount(8);
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-target][data-target="openai-chat"]').click()]);
   const name = download.suggestedFilename();
   expect(name).toMatch(/\.json$/);

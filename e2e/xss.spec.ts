@@ -8,7 +8,7 @@ import { nodeRawDeflate } from '../src/cli/shareCodec';
 import { encodeInlinePayload } from '../src/core/share/payload';
 import { fakeSecrets } from '../src/core/testing/secrets';
 import { MARKDOWN_PAYLOAD, XSS_PAYLOADS } from '../src/core/testing/xssPayloads';
-import { expectLoaded, message, openApp } from './helpers';
+import { expectLoaded, expectSample, message, openApp } from './helpers';
 import { openerPage, openFrom, startServe, stopServe } from './share-helpers';
 
 // Histories are untrusted: user text, tool output, web pages a tool fetched. Payloads from the OWASP XSS
@@ -180,7 +180,8 @@ test('rendered Markdown of the payload history: links only to http(s) in a new t
   await expectLoaded(page, 'markdown.json', 4);
   await expect(message(page, 0)).toHaveAttribute('data-role', 'system');
   const detail = page.getByTestId('detail');
-  for (let i = 0; i < 4; i++) {
+  // The system, user and assistant messages render Markdown; the tool's output (message 3) is shown as written.
+  for (let i = 0; i < 3; i++) {
     await message(page, i).click({ position: { x: 30, y: 10 } });
     await expect(detail).toHaveAttribute('data-index', String(i));
     const markdown = detail.getByTestId('detail-text').getByTestId('markdown');
@@ -212,6 +213,12 @@ test('rendered Markdown of the payload history: links only to http(s) in a new t
   await expect(detail.getByTestId('detail-text')).toContainText(`[r]: javascript:window.__xssHit('reference')`);
   await page.getByTestId('raw-toggle').locator('[data-mode=rendered]').click();
   await expect(detail.getByTestId('markdown')).toBeVisible();
+  await message(page, 3).click({ position: { x: 30, y: 10 } });
+  await expect(detail).toHaveAttribute('data-index', '3');
+  const toolText = detail.getByTestId('detail-text');
+  await expect(toolText).toContainText(`<script>window.__xssHit('block-script')</script>`);
+  await expect(toolText.getByTestId('markdown')).toHaveCount(0);
+  expect(await toolText.locator('*').count()).toBe(0);
   await page.waitForTimeout(300);
   expect(seen).toEqual({ hits: [], injected: [], foreign: [] });
 });
@@ -491,7 +498,7 @@ test('a short link through msgscope serve: made from a payload history, opened i
   try {
     const seen = await watch(page);
     await openApp(page, server.url);
-    await expectLoaded(page, 'sample', 5);
+    await expectSample(page);
     await arm(page);
     await page.getByTestId('file-input').setInputFiles(SECRET_HISTORY.path);
     await expect(page.getByTestId('timeline')).toHaveAttribute('data-source', SECRET_HISTORY.name);

@@ -19,7 +19,8 @@ import type { Conversation, ImportResult, Transcript } from '../../src/core/mode
 import { ROLE_ORDER, type Card } from '../../src/protocol/workerApi';
 import { buildCards } from '../../src/worker/cards';
 import { buildDetail } from '../../src/worker/detail';
-import { searchMessages } from '../../src/worker/search';
+import { NO_FACETS } from '../../src/protocol/search';
+import { facetCounts, searchMessages } from '../../src/worker/search';
 import { buildView, viewBuffers } from '../../src/worker/view';
 import type { StageOptions } from './cases';
 import { PROTO_MARK, PROTO_TOOL } from './mutate';
@@ -244,8 +245,12 @@ function workerStages(
   stage('search', () => {
     const sample = messages[options.query % Math.max(1, messages.length)]?.text ?? '';
     const at = options.query % (sample.length + 1);
-    for (const query of ['', sample.slice(at, at + 8), '(.*a+)+$[', '\ud800', 'x'.repeat(2000)]) searchMessages(messages, query, ROLE_ORDER);
-    searchMessages(messages, 'a', ['ai', 'tool']);
+    const roles = [...ROLE_ORDER];
+    for (const query of ['', sample.slice(at, at + 8), '(.*a+)+$[', '/(.*a+)+$/', '/\\p{L}+/iu', '\ud800', 'x'.repeat(2000)]) {
+      searchMessages(transcript, { query, roles, facets: NO_FACETS });
+    }
+    searchMessages(transcript, { query: 'a', roles: ['ai', 'tool'], facets: { tools: ['x'], severities: ['error'], findings: true, toolErrors: true } });
+    facetCounts(transcript);
   });
   return cards;
 }

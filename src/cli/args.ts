@@ -10,6 +10,7 @@ export type Command =
   | ({ kind: 'serve' } & ServeOptions)
   | ShareCommand
   | { kind: 'redact'; file: string; output?: string }
+  | { kind: 'repair'; file: string; target?: string; output?: string; format?: string }
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
@@ -22,7 +23,7 @@ interface Scanned {
 const SERVE_VALUED = ['--data', '--max-bytes', '--store', '--allow-host', '--allow-origin', '--upload-rate'];
 
 // Options that take a value; everything else starting with - is a boolean flag.
-const VALUED = new Set(['--format', '--port', '--host', '--to', '--output', '-o', '--conversation', ...SERVE_VALUED, ...SHARE_VALUED]);
+const VALUED = new Set(['--format', '--port', '--host', '--to', '--for', '--output', '-o', '--conversation', ...SERVE_VALUED, ...SHARE_VALUED]);
 // Short spellings, stored under their long name so each command checks one name.
 const ALIASES: Record<string, string> = { '-o': '--output' };
 
@@ -59,7 +60,7 @@ function unknownFlag(flags: Map<string, string | true>, allowed: readonly string
   return [...flags.keys()].find((f) => !allowed.includes(f));
 }
 
-const COMMANDS = ['check', 'convert', 'formats', 'open', 'serve', 'share', 'redact'];
+const COMMANDS = ['check', 'convert', 'formats', 'open', 'serve', 'share', 'redact', 'repair'];
 
 /** `{format, conversation}` as given, else nothing, so commands carry no undefined keys. */
 function formatOption(flags: Map<string, string | true>): { format?: string; conversation?: string } {
@@ -91,6 +92,21 @@ export function parseArgs(argv: readonly string[]): Command {
     if (bad) return { kind: 'usage-error', message: `unknown option for redact: ${bad}` };
     const output = flags.get('--output');
     return { kind: 'redact', file, ...(typeof output === 'string' && { output }) };
+  }
+
+  if (command === 'repair') {
+    const bad = unknownFlag(flags, ['--for', '--output', '--format']);
+    if (bad) return { kind: 'usage-error', message: `unknown option for repair: ${bad}` };
+    const target = flags.get('--for');
+    const output = flags.get('--output');
+    const format = flags.get('--format');
+    return {
+      kind: 'repair',
+      file,
+      ...(typeof target === 'string' && { target }),
+      ...(typeof output === 'string' && { output }),
+      ...(typeof format === 'string' && { format }),
+    };
   }
 
   if (command === 'check') {

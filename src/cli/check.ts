@@ -32,7 +32,7 @@ export function describeImportError(source: string, error: ImportError): string 
   const at = error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`;
   const lines = [`msgscope: ${source}${at}: ${error.message}`];
   if (error.snippet) lines.push(error.snippet.replace(/\n$/, ''));
-  if (error.tried?.length) lines.push(`Formats tried: ${error.tried.join(', ')}`);
+  if (error.notHistory) lines.push('`msgscope formats` lists the formats msgscope reads; --format NAME reads the input as one of them.');
   return `${lines.join('\n')}\n`;
 }
 

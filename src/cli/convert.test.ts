@@ -66,10 +66,16 @@ describe('msgscope convert', () => {
 
   it('refuses an unknown target, listing the valid ones, before reading the input', async () => {
     const io = fakeIo();
-    expect(await run(['convert', fixture('no-such-file.json'), '--to', 'gemini'], io)).toBe(2);
+    expect(await run(['convert', fixture('no-such-file.json'), '--to', 'bedrock'], io)).toBe(2);
     expect(io.out).toBe('');
-    expect(io.err).toMatch(/^msgscope: unknown target "gemini"\. Valid targets:\n/);
+    expect(io.err).toMatch(/^msgscope: unknown target "bedrock"\. Valid targets:\n/);
     expect(io.err).toMatch(/^ {2}openai-chat +OpenAI Chat Completions request$/m);
+    for (const line of [
+      /^ {2}openai-responses +OpenAI Responses request$/m,
+      /^ {2}gemini +Gemini generateContent request$/m,
+      /^ {2}vercel-ai +Vercel AI SDK messages/m,
+    ])
+      expect(io.err).toMatch(line);
   });
 
   it('exits 2 on unreadable input, an unknown --format or an unwritable OUT', async () => {

@@ -12,7 +12,7 @@ import type { Command } from './args';
 //
 // Node reads these flags only when it starts, so a large input re-runs the CLI in a child process.
 
-/** Inputs from this size on are checked, converted or redacted in a child Node started with the flags below. */
+/** Inputs from this size on are checked, converted, redacted or repaired in a child Node started with the flags below. */
 export const LARGE_INPUT_BYTES = 128 * 1024 * 1024;
 
 export const YOUNG_GENERATION_FLAGS: readonly string[] = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
@@ -32,7 +32,7 @@ export interface NodeProcess {
  * They are the young generation's and, unless the user set a heap limit, three quarters of `memory` as one.
  */
 export function flagsToRerunWith(command: Command, sizeOf: (file: string) => number | undefined, node: NodeProcess): readonly string[] | undefined {
-  if (command.kind !== 'check' && command.kind !== 'convert' && command.kind !== 'redact') return undefined;
+  if (command.kind !== 'check' && command.kind !== 'convert' && command.kind !== 'redact' && command.kind !== 'repair') return undefined;
   if (command.file === '-' || YOUNG_GENERATION_FLAGS.every((flag) => node.execArgv.includes(flag))) return undefined;
   const size = sizeOf(command.file);
   if (size === undefined || size < LARGE_INPUT_BYTES) return undefined;

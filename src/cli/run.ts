@@ -9,6 +9,7 @@ import { formatsList, unknownFormat } from './formats';
 import { open, type OpenIo } from './open';
 import { cannotRead, inputOfBytes, readInputFile } from './readInput';
 import { runRedact } from './redact';
+import { isTarget, repair, unknownRepairTarget } from './repair';
 import { runShare } from './share';
 import { serve } from './shareServer/serveCommand';
 import { USAGE } from './usage';
@@ -27,6 +28,7 @@ export interface CliIo extends OpenIo {
 
 type CheckCommand = Extract<Command, { kind: 'check' }>;
 type ConvertCommand = Extract<Command, { kind: 'convert' }>;
+type RepairCommand = Extract<Command, { kind: 'repair' }>;
 
 /** Output given in parts goes out about a megabyte at a time: a write per part is a system call per finding. */
 const WRITE_CHARS = 1 << 20;
@@ -143,6 +145,36 @@ async function runConvert(command: ConvertCommand, io: CliIo): Promise<number> {
   return 0;
 }
 
+/**
+ * The repaired history to OUT or stdout; the edits to stderr, or to stdout when the history goes to OUT; what was
+ * not repaired and the verdicts on stderr. Exit 0 accepted, 1 not, 2 unreadable input or output not written.
+ */
+async function runRepair(command: RepairCommand, io: CliIo): Promise<number> {
+  const { target, output } = command;
+  if (target !== undefined && !isTarget(target)) return fail(io, unknownRepairTarget(target));
+  const format = formatChoice(command.format, io);
+  if (format === 2) return 2;
+  const input = await readInput(command.file, io);
+  if (input instanceof Error) return 2;
+  io.status?.(`Repairing ${sourceName(command.file)}…`);
+  const outcome = repair(input, { source: sourceName(command.file), ...format, ...(target !== undefined && { target }) });
+  io.status?.(undefined);
+  if (outcome.code === 2) return fail(io, outcome.stderr);
+  if (output === undefined) {
+    io.stderr(outcome.report);
+    for (const chunk of inChunks([outcome.output])) await io.stdout(chunk);
+  } else {
+    try {
+      await writeFile(output, outcome.output);
+    } catch (error) {
+      return fail(io, `msgscope: cannot write ${output}: ${(error as Error).message}\n`);
+    }
+    await io.stdout(outcome.report);
+  }
+  io.stderr(outcome.verdict);
+  return outcome.code;
+}
+
 /** The whole CLI as a function of argv and io, so tests run it without a child process. Returns the exit code. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const command = parseArgs(argv);
@@ -167,5 +199,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return runCheck(command, io);
     case 'convert':
       return runConvert(command, io);
+    case 'repair':
+      return runRepair(command, io);
   }
 }

@@ -1,4 +1,5 @@
 import { CONVERT_TARGETS } from '../core/convert';
+import { TARGETS } from '../core/providers/targets';
 
 // html is the single HTML file: the app with the whole input in it (src/cli/convertHtml.ts).
 const targets = [...CONVERT_TARGETS.map((entry) => entry.target), 'html'].join(', ');
@@ -16,6 +17,8 @@ Usage:
                          only the Nth (from 1) or the one labelled N; all are checked otherwise
   msgscope convert FILE|- --to TARGET [-o OUT] [--format NAME] [--conversation N]
       Write the history in another format; what TARGET cannot express is listed on stderr.
+      TARGET is a request body (openai-chat, openai-responses, anthropic, gemini), AI SDK
+      ModelMessages (vercel-ai), LangChain stored messages, msgscope JSON or a Markdown report.
       --to html writes one HTML file with the app and the whole input in it, which opens from
       file:// with no network (--conversation N opens on that conversation).
       Exit 0: written; 2: the input could not be read or the output not written.
@@ -30,6 +33,18 @@ Usage:
       value, line, message). A gzip is written back uncompressed; a zip archive is refused.
       Exit 0: written; 2: the input could not be read or the output not written.
       -o, --output OUT   write to OUT instead of stdout
+  msgscope repair FILE|- [--for TARGET] [-o OUT] [--format NAME]
+      Fix what has a mechanical fix (docs/RULES.md, "Repair"): answer an orphaned call with a result
+      saying it was interrupted, drop a result no call issued, move results next to their call, make
+      repeated ids unique, move late system messages to the start, drop empty AI messages. The history
+      is written in the format it came in (a format repair cannot write back is converted, and it says
+      so); every edit is listed on stderr (on stdout with -o), and what was not repaired, with why.
+      Exit 0: the repaired history is accepted by TARGET (every target without --for), as its verdicts
+      read back from the output say; 1: some findings could not be repaired; 2: the input could not
+      be read or the output not written.
+      --for TARGET       one of ${TARGETS.join(', ')}: repair what that target rejects
+      -o, --output OUT   write the repaired history to OUT instead of stdout
+      --format NAME      as for check
   msgscope formats
       List the formats msgscope reads (name and label), in detection order.
   msgscope open FILE [--port N] [--host H]

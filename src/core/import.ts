@@ -5,7 +5,8 @@ import { ARCHIVE_DATA, archiveInput, type ArchiveFile } from './json/archive';
 import { depthNote, nestedDepthNote, takeNestedCuts } from './json/depth';
 import { locatePaths } from './json/locate';
 import { parseInput, stripBom } from './json/parseInput';
-import { describeShape } from './json/value';
+import { isRecord } from './json/value';
+import { HTML_PAGE_MESSAGE, isHtmlPage, notHistoryMessage } from './notHistory';
 import { detectFormat, detectTextFormat, getAdapter, isTextAdapter, listFormats } from './formats/registry';
 import type { AdapterOutput, ConversationRange, FormatAdapter, ParsedInput, TextFormatAdapter } from './formats/types';
 import type { ImportError, ImportResult, Message } from './model';
@@ -30,12 +31,41 @@ export function importText(source: string | (() => string), options: ImportOptio
   const parsed = options.parsed ? { ok: true as const, input: options.parsed } : parseInput(text());
   if (!parsed.ok) {
     const textAdapter = chosen ? undefined : detectTextFormat(stripBom(text()));
-    return textAdapter ? finish(textAdapter, readTextNoting(textAdapter, stripBom(text())), text) : parsed;
+    if (textAdapter) return finish(textAdapter, readTextNoting(textAdapter, stripBom(text())), text);
+    // A web page is no syntax error to point at: say what it is.
+    return !chosen && isHtmlPage(text()) ? { ok: false, error: { message: HTML_PAGE_MESSAGE, notHistory: true } } : parsed;
   }
   const { input } = parsed;
   const adapter = chosen ?? detectFormat(input);
-  if (!adapter || isTextAdapter(adapter)) return { ok: false, error: noFormatMatched(input.value) };
-  return finish(adapter, readNoting(adapter, input), text);
+  if (adapter && !isTextAdapter(adapter)) return finish(adapter, readNoting(adapter, input), text);
+  return (chosen ? undefined : singleMessage(input, text)) ?? { ok: false, error: noFormatMatched(input) };
+}
+
+/**
+ * One message on its own (`{"role": "user", "content": "hi"}`, a LangChain `{"type": "human", ...}`), which no
+ * format claims since each reads a list: read as a history of one, as the list `[message]` written as one JSON
+ * Lines line, so that it is located where it starts. Only when the reading has every message it makes readable:
+ * an object of some other shape stays "not a history" rather than become an unreadable message.
+ */
+function singleMessage(input: ParsedInput, text: () => string): ImportResult | undefined {
+  if (input.jsonLines || input.archive || !isRecord(input.value)) return undefined;
+  const wrapped: ParsedInput = { value: [input.value], jsonLines: true, lineOf: [firstLine(text())], ...(input.deep && { deep: input.deep }) };
+  const adapter = detectFormat(wrapped);
+  if (!adapter) return undefined;
+  const output = readNoting(adapter, wrapped);
+  if (output.messages.length === 0 || output.messages.some((draft) => draft.problem !== undefined)) return undefined;
+  return finish(adapter, { ...output, notes: ['The input is one message: read as a history of one.', ...(output.notes ?? [])] }, text);
+}
+
+/** The 1-based line of the first character that is not blank (a BOM counts as blank). */
+function firstLine(text: string): number {
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a) line++;
+    else if (code !== 0x20 && code !== 0x09 && code !== 0x0d && code !== 0xfeff) break;
+  }
+  return line;
 }
 
 /**
@@ -78,7 +108,10 @@ export function importArchive(files: readonly ArchiveFile[], options: Pick<Impor
     const names = files.map((file) => file.name);
     return {
       ok: false,
-      error: { message: `A zip archive of ${plural(names.length, 'file')} (${listed(names)}), none of them a message history msgscope reads.` },
+      error: {
+        message: `A zip archive of ${plural(names.length, 'file')} (${listed(names)}), none of them a message history msgscope reads.`,
+        notHistory: true,
+      },
     };
   }
   // Positions inside an archive's files are not shown: a message's path names its file.
@@ -230,12 +263,7 @@ function unknownFormat(name: string): ImportError {
   return { message: `Unknown format "${shown}". Valid formats: ${names.join(', ')}.` };
 }
 
-function noFormatMatched(value: unknown): ImportError {
-  const tried = listFormats();
-  // One line a format: a wall of 23 expectations in one sentence helps nobody find theirs.
-  const expected = tried.map((format) => `- ${format.label}: ${format.expects}`).join('\n');
-  return {
-    message: `No known message-history format matched: found ${describeShape(value)}. Tried ${tried.length} formats:\n${expected}`,
-    tried: tried.map((format) => format.name),
-  };
+/** What the input is, in one line (notHistory.ts); the formats msgscope reads are listed where the error is shown. */
+function noFormatMatched(input: ParsedInput): ImportError {
+  return { message: notHistoryMessage(input.value, input.jsonLines), notHistory: true };
 }

@@ -291,8 +291,11 @@ export interface ImportError {
   column?: number;
   /** A few lines of the input around the error, with a caret line under the column. */
   snippet?: string;
-  /** Formats tried, for an unknown shape. */
-  tried?: string[];
+  /**
+   * The input was read but is no history msgscope knows (an empty object, JSON of another shape, an HTML page):
+   * the message says what it is, and whoever shows it points to the formats msgscope reads.
+   */
+  notHistory?: true;
 }
 
 /** One conversation of a file that holds several, linked and checked on its own (its messages' indices are its own). */

@@ -1,6 +1,7 @@
 // The messages table's columns and query, which the page (src/ui/table) and the worker (src/worker/rows.ts) both
 // read: the page asks for rows sorted and filtered by these names, the worker answers message indices in that order.
 import type { Role } from '../core/model';
+import type { SearchFacets } from './search';
 
 /** The table's columns by the names `data-column` carries (docs/page-hooks.md, "Messages table"), in their order. */
 export const TABLE_COLUMNS = [
@@ -29,12 +30,14 @@ export interface TableSort {
 
 export interface RowsParams {
   sort: TableSort[];
-  /** Kept when the message's text, names, ids or call arguments contain it, ignoring case (as `search`); '' keeps all. */
+  /** Kept when the message's text, names, ids or call arguments match it (as `search`: words or `/regex/`); '' keeps all. */
   text: string;
   /** Kept: messages of these roles. */
   roles: Role[];
   /** Kept: messages with at least one finding. */
   onlyFindings: boolean;
+  /** Kept: messages the search's facets keep (the timeline's chips); none when absent. */
+  facets?: SearchFacets;
 }
 
 /**

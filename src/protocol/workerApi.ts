@@ -7,7 +7,10 @@ import type { Composition } from '../core/composition';
 import type { ToolCallTable } from '../core/analytics/toolCalls';
 import type { TokenStats } from '../core/analytics/tokenStats';
 import type { ContentKind, Finding, HistoryKind, ImportError, Role, SourceLocation, Tokens, Usage, Verdict } from '../core/model';
+import type { ProviderTarget } from '../core/model';
+import type { Repaired } from '../core/repair';
 import type { RowsParams } from './messagesTable';
+import type { FacetCounts, SearchAnswer, SearchParams } from './search';
 
 /** Role codes in the `role` column. */
 export const ROLE_ORDER: readonly Role[] = ['system', 'human', 'ai', 'tool', 'other'];
@@ -285,6 +288,12 @@ export type SharePrepared =
  */
 export const MARKDOWN_COPY_CHARS = 200_000;
 
+/**
+ * The history loaded, repaired (core/repair): its edits, what was left and why, the verdicts read back from the
+ * repaired text, and the text itself with the name to save it as; or why it could not be repaired.
+ */
+export type RepairReply = (Repaired & { fileName: string }) | { ok: false; message: string };
+
 /** Each method's parameters and result. */
 export interface Calls {
   import: { params: ImportParams; result: ImportOutcome };
@@ -293,16 +302,21 @@ export interface Calls {
   detail: { params: { index: number }; result: MessageDetail };
   /** An inline image the detail left out for size (`DetailImage` kind `omitted`): block `block` of message `index`, as a `data:` URL. */
   image: { params: { index: number; block: number }; result: { src: string } };
-  /** Indices of messages of one of `roles` whose text, names or ids contain `query`, ignoring case. */
-  search: { params: { query: string; roles: Role[] }; result: Int32Array<ArrayBuffer> };
+  /** Messages of one of `roles` that the facets keep and whose text, names or ids match `query` (src/protocol/search.ts). */
+  search: { params: SearchParams; result: SearchAnswer };
+  /** What each facet chip would keep, counted once per conversation. */
+  searchFacets: { params: Record<string, never>; result: FacetCounts };
   /** The messages table's rows: indices of the messages its filters keep, in the order of its sort keys (src/worker/rows.ts). */
   rows: { params: RowsParams; result: Int32Array<ArrayBuffer> };
-  convert: { params: { target: ConvertTarget }; result: Conversion };
+  /** The history, or `only` the messages at these indices (those a search or role filter shows), in another format. */
+  convert: { params: { target: ConvertTarget; only?: Int32Array }; result: Conversion };
   /**
    * The run (its findings, verdicts and messages, to about MARKDOWN_COPY_CHARS), or one message, as Markdown for the
    * clipboard; `redact` replaces each possible secret by `[REDACTED:<kind>]`.
    */
   markdown: { params: { message?: number; redact?: boolean }; result: { text: string } };
+  /** The file loaded with its mechanical faults repaired for `target` (every target when absent), every conversation of it. */
+  repair: { params: { target?: ProviderTarget }; result: RepairReply };
   /** Shows another conversation of the file loaded; the other methods then answer for it. */
   open: { params: { conversation: number }; result: OpenedView };
   /** Possible secrets in the input loaded (every conversation of it), before it is shared. */

@@ -15,10 +15,15 @@ import { viewParams, type LinkedView } from './viewLink';
 export const WRITE_EVERY_MS = 300;
 
 const viewChanged = (a: AppState, b: AppState): boolean =>
-  a.selection?.index !== b.selection?.index || a.sideTab !== b.sideTab || a.mainView !== b.mainView || a.hiddenRoles !== b.hiddenRoles || a.search !== b.search;
+  a.selection?.index !== b.selection?.index ||
+  a.sideTab !== b.sideTab ||
+  a.mainView !== b.mainView ||
+  a.hiddenRoles !== b.hiddenRoles ||
+  a.search !== b.search ||
+  a.facets !== b.facets;
 
 /**
- * Restores `view` (a link's `m=`, `tab=`, `view=`, `role=`, `q=`) and from then on keeps the address in step. `linked` is the
+ * Restores `view` (a link's `m=`, `tab=`, `view=`, `role=`, `q=`, `tool=`, `sev=`, `with=`) and from then on keeps the address in step. `linked` is the
  * input of the load the link started (`?src=`, `#h=`, `#s=`, or the sample): the message the link names is selected
  * once that history is on screen, and once another history replaces it, the address no longer names that input.
  */
@@ -28,6 +33,7 @@ export function followLink(linked: ImportInput | undefined, view: LinkedView): v
   if (view.mainView) store.setMainView(view.mainView);
   if (view.hiddenRoles) store.setHiddenRoles(view.hiddenRoles);
   if (view.search !== undefined) store.setSearch(view.search);
+  if (view.facets) store.setFacets(view.facets);
 
   // Until the link's history is on screen, its `m=` stays in the address (the load may fail: the link is still the user's).
   let waitingFor = view.message;

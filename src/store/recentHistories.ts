@@ -28,7 +28,10 @@ export interface SavedHistory {
 const DB_NAME = 'msgscope';
 const DB_VERSION = 1;
 const HISTORIES = 'histories';
-/** One record, `last`: the id of the history on screen when the page closed, or null for the built-in sample. */
+/**
+ * One record, `last`: the id of the history on screen when the page closed, or `{sample: file}` for a built-in sample
+ * (null, as older versions wrote, for the default one).
+ */
 const STATE = 'state';
 const LAST = 'last';
 
@@ -72,14 +75,15 @@ export async function recentHistories(): Promise<SavedHistory[]> {
   return all.filter(isSaved).sort((a, b) => b.savedAt - a.savedAt);
 }
 
-/** The history that was on screen last, to reopen at start-up; undefined for the sample or none. */
-export async function lastHistory(): Promise<SavedHistory | undefined> {
+/** What was on screen last, to reopen at start-up: a history kept, or the built-in sample of that file; undefined for none. */
+export async function lastOnScreen(): Promise<{ history: SavedHistory } | { sample: string } | undefined> {
   const db = await database();
   const tx = db.transaction([STATE, HISTORIES]);
-  const id: unknown = await result(tx.objectStore(STATE).get(LAST));
-  if (typeof id !== 'string') return undefined;
-  const entry: unknown = await result(tx.objectStore(HISTORIES).get(id));
-  return isSaved(entry) ? entry : undefined;
+  const last: unknown = await result(tx.objectStore(STATE).get(LAST));
+  if (isRecord(last) && typeof last.sample === 'string') return { sample: last.sample };
+  if (typeof last !== 'string') return undefined;
+  const entry: unknown = await result(tx.objectStore(HISTORIES).get(last));
+  return isSaved(entry) ? { history: entry } : undefined;
 }
 
 /**
@@ -115,9 +119,9 @@ export async function rememberHistory(input: ImportInput, name: string, format?:
   await completed(pruning);
 }
 
-/** The built-in sample is on screen: a reload shows it again, not the history before it. */
-export async function rememberSample(): Promise<void> {
-  await markLast(await database(), null);
+/** The built-in sample `file` is on screen: a reload shows it again, not the history before it. */
+export async function rememberSample(file: string): Promise<void> {
+  await markLast(await database(), { sample: file });
 }
 
 /** Deletes every history kept, and which was last. */
@@ -129,7 +133,7 @@ export async function clearHistories(): Promise<void> {
   await completed(tx);
 }
 
-async function markLast(db: IDBDatabase, id: string | null): Promise<void> {
+async function markLast(db: IDBDatabase, id: string | { sample: string } | null): Promise<void> {
   const tx = db.transaction(STATE, 'readwrite');
   tx.objectStore(STATE).put(id, LAST);
   await completed(tx);

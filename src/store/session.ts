@@ -2,8 +2,9 @@ import type { ConvertTarget } from '../core/convert';
 import type { ToolCallTable } from '../core/analytics/toolCalls';
 import type { TokenStats } from '../core/analytics/tokenStats';
 import type { RunCost } from '../core/cost';
-import type { Role } from '../core/model';
+import type { ProviderTarget } from '../core/model';
 import type { RowsParams } from '../protocol/messagesTable';
+import type { FacetCounts, SearchAnswer, SearchParams } from '../protocol/search';
 import type {
   Card,
   CompositionView,
@@ -11,6 +12,7 @@ import type {
   CountProgress,
   MessageDetail,
   Params,
+  RepairReply,
   SecretScan,
   ShareParams,
   SharePrepared,
@@ -33,6 +35,7 @@ export class ViewSession {
   private toolCallTable: Promise<ToolCallTable> | undefined;
   private tokenStatsReply: Promise<TokenStats> | undefined;
   private costReply: Promise<RunCost> | undefined;
+  private facetCounts: Promise<FacetCounts> | undefined;
 
   constructor(
     private readonly client: WorkerClient,
@@ -120,8 +123,21 @@ export class ViewSession {
     return this.compositionReply;
   }
 
-  search(query: string, roles: Role[]): Promise<Int32Array> {
-    return this.client.call('search', { query, roles });
+  /** The messages the search box's text, the roles shown and the facets keep (src/protocol/search.ts). */
+  search(params: SearchParams): Promise<SearchAnswer> {
+    return this.client.call('search', params);
+  }
+
+  /** What each facet chip would keep, asked for once per session; a failure is asked again. */
+  searchFacets(): Promise<FacetCounts> {
+    if (!this.facetCounts) {
+      const counts = this.client.call('searchFacets', {});
+      counts.catch(() => {
+        if (this.facetCounts === counts) this.facetCounts = undefined;
+      });
+      this.facetCounts = counts;
+    }
+    return this.facetCounts;
   }
 
   /** The messages table's rows (message indices) for these filters and sort keys, sorted and filtered in the worker. */
@@ -129,8 +145,13 @@ export class ViewSession {
     return this.client.call('rows', params);
   }
 
-  convert(target: ConvertTarget): Promise<Conversion> {
-    return this.client.call('convert', { target });
+  convert(target: ConvertTarget, only?: Int32Array): Promise<Conversion> {
+    return this.client.call('convert', only === undefined ? { target } : { target, only });
+  }
+
+  /** The file on screen repaired for `target` (every target when absent): the edits to list, then the text to save or open. */
+  repair(target?: ProviderTarget): Promise<RepairReply> {
+    return this.client.call('repair', target === undefined ? {} : { target });
   }
 
   /** Possible secrets in the input on screen, masked. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StateCreator } from 'zustand';
+import { NO_FACETS } from '../protocol/search';
 import type { ImportOutcome, Method } from '../protocol/workerApi';
 import { buildCards } from '../worker/cards';
 import { buildView } from '../worker/view';
@@ -23,7 +24,7 @@ function fieldsOf(create: StateCreator<AppState, [], [], object>): (keyof AppSta
 
 const SLICES = { selection: createSelectionSlice, view: createViewSlice, filter: createFilterSlice };
 /** The user's choices, not the history's: they outlive it. */
-const PREFERENCES: (keyof AppState)[] = ['showConnectors', 'hiddenRoles', 'search'];
+const PREFERENCES: (keyof AppState)[] = ['showConnectors', 'hiddenRoles', 'search', 'facets'];
 
 /** Every field of `slice` that a new history starts afresh, as it is now and as the page started. */
 function historyFields(slice: keyof typeof SLICES) {
@@ -41,7 +42,7 @@ function workersAnswering(count: number) {
     return {
       call: (method: Method) => {
         calls.push({ method, worker });
-        if (method === 'search') return Promise.resolve(Int32Array.from([worker]));
+        if (method === 'search') return Promise.resolve({ kind: 'hits', hits: Int32Array.from([worker]), complete: true, scanned: count, ms: 0 });
         const transcript = testTranscript(Array.from({ length: count }, (_, i) => testMessage(i, 'ai')));
         const outcome: ImportOutcome = { ok: true, view: buildView(transcript), cards: buildCards(transcript, [0]), detectedFormat: 'test' };
         return Promise.resolve(outcome);
@@ -60,7 +61,13 @@ function touchEverySlice(): void {
   state.toggleExpanded(2);
   state.setShowConnectors(false);
   state.toggleRole('tool');
-  useStore.setState({ search: 'weather', searchHits: Int32Array.from([2]) });
+  useStore.setState({
+    search: 'weather',
+    searchHits: Int32Array.from([2]),
+    searchPattern: /weather/g,
+    searchError: 'old',
+    searchStopped: { scanned: 1, total: 4 },
+  });
 }
 
 beforeEach(() => {
@@ -85,13 +92,15 @@ describe('each slice resets its own state', () => {
 
   it('filter: the hits go at once and the search runs again; the search text and hidden roles stay', () => {
     // A worker that has not answered yet: the old history's hits must not wait for it.
-    const search = vi.fn(() => new Promise<Int32Array>(() => undefined));
+    const search = vi.fn(() => new Promise<never>(() => undefined));
     useStore.setState({ session: { search } as unknown as ViewSession });
     touchEverySlice();
     useStore.getState().resetFilter();
     const { now, initial } = historyFields('filter');
-    expect(now).toEqual(initial);
-    expect(search).toHaveBeenCalledWith('weather', ['system', 'human', 'ai', 'other']);
+    // Busy: the new search is asked at once.
+    expect({ ...now, searchBusy: false }).toEqual(initial);
+    expect(now.searchBusy).toBe(true);
+    expect(search).toHaveBeenCalledWith({ query: 'weather', roles: ['system', 'human', 'ai', 'other'], facets: NO_FACETS });
     expect(useStore.getState()).toMatchObject({ search: 'weather', hiddenRoles: ['tool'] });
   });
 });
@@ -108,7 +117,8 @@ describe('loading a second history', () => {
         // The search runs again, in the new history's worker.
         expect(calls.at(-1)).toEqual({ method: 'search', worker: 1 });
         await vi.waitFor(() => expect([...(useStore.getState().searchHits ?? [])]).toEqual([1]));
-        expect({ ...now, searchHits: null }).toEqual(initial);
+        // What the new worker answered is all that is left (the same text, so the same pattern to mark).
+        expect({ ...now, searchHits: null, searchPattern: null }).toEqual(initial);
       } else {
         expect(now, slice).toEqual(initial);
       }

@@ -19,6 +19,7 @@ function fakeWorker() {
     terminated: false,
     call: vi.fn(async <M extends Method>(method: M, params: Params<M>, onProgress?: (p: LoadProgress) => void) => {
       calls.push({ method, params });
+      if (method === 'search') return { kind: 'hits', hits: 'search answered', complete: true, scanned: 0, ms: 0 };
       if (method !== 'import') return `${method} answered`;
       progress = onProgress;
       return new Promise<ImportOutcome>((resolve, reject) => ((finish = resolve), (stop = reject)));
@@ -173,6 +174,9 @@ describe('requests to the history on screen', () => {
     useStore.getState().setSearch('hello');
     useStore.getState().runSearch();
     await vi.waitFor(() => expect(useStore.getState().searchHits).toBe('search answered'));
-    expect(workers[0]!.calls.at(-1)).toEqual({ method: 'search', params: { query: 'hello', roles: ['system', 'human', 'ai', 'tool', 'other'] } });
+    expect(workers[0]!.calls.at(-1)).toEqual({
+      method: 'search',
+      params: { query: 'hello', roles: ['system', 'human', 'ai', 'tool', 'other'], facets: { tools: [], severities: [], findings: false, toolErrors: false } },
+    });
   });
 });

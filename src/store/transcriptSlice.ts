@@ -3,6 +3,7 @@ import type { ConvertTarget } from '../core/convert';
 import type { ImportError } from '../core/model';
 import type { Conversion, ImportInput, ImportOutcome, LoadProgress, MessageDetail, TranscriptView } from '../protocol/workerApi';
 import { rememberHistory, rememberSample } from './recentHistories';
+import { sampleFile } from './sampleSource';
 import { ViewSession } from './session';
 import type { AppState } from './store';
 import { resolveAgainstPage } from './url';
@@ -11,7 +12,7 @@ import { kindOf, spawnWorker, type WorkerClient } from './workerClient';
 /** What a share link carries: its history inline (`#h=`), or a short link's blob on a share server and its key (`#s=`). */
 export type SharedInput = { inline: string } | { sealed: { url: string; key: string } };
 
-/** The page opens by loading the sample or `?src=`, so there is no idle state. */
+/** The page opens by loading a sample or `?src=`, so there is no idle state. */
 export type LoadState = 'loading' | 'ready' | 'error';
 
 /** The input of the latest load, kept so that `reloadAs` can read it again with another format. */
@@ -22,7 +23,7 @@ interface LastInput {
 
 export interface TranscriptSlice {
   loadState: LoadState;
-  /** What the latest load read from: a file name, `sample`, `paste` or a URL. */
+  /** What the latest load read from: a file name, a sample (`samples/<file>`, sampleSource.ts), `paste` or a URL. */
   loadSource: string;
   /** Where the history on screen came from; it stays on screen when a later load fails or is cancelled. */
   transcriptSource: string;
@@ -52,8 +53,8 @@ export interface TranscriptSlice {
   reloadAs: (format: string) => Promise<void>;
   /** Stops the load in progress; the history on screen stays. */
   cancelLoad: () => void;
-  /** The history on screen in another format, with what that format cannot carry. */
-  exportAs: (target: ConvertTarget) => Promise<Conversion>;
+  /** The history on screen (or `only` the messages at these indices) in another format, with what that format cannot carry. */
+  exportAs: (target: ConvertTarget, only?: Int32Array) => Promise<Conversion>;
   /** One message in full: raw JSON, full text, every field. */
   requestDetail: (index: number) => Promise<MessageDetail>;
   dismissError: () => void;
@@ -107,7 +108,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       loadSource: shownAs,
     });
     // Kept in this browser, so that a reload brings it back (recentHistories.ts); not keeping it costs nothing else.
-    const kept = source === 'sample' ? rememberSample() : rememberHistory(input, shownAs, format, outcome.view.collection?.open);
+    const sample = sampleFile(source);
+    const kept = sample !== undefined ? rememberSample(sample) : rememberHistory(input, shownAs, format, outcome.view.collection?.open);
     kept.catch(() => undefined);
   };
 
@@ -150,7 +152,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       // With nothing to fall back to, the timeline shows how to open a history (its error state, without an error).
       set({ loader: null, progress: null, loadError: null, loadState: view ? 'ready' : 'error', loadSource: transcriptSource });
     },
-    exportAs: async (target) => sessionOrThrow().convert(target),
+    exportAs: async (target, only) => sessionOrThrow().convert(target, only),
     requestDetail: async (index) => sessionOrThrow().detail(index),
     dismissError: () => {
       const { view, transcriptSource } = get();

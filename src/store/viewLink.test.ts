@@ -35,7 +35,7 @@ describe('the view a link names', () => {
       search: 'a&b=c',
     };
     const params = viewParams(state);
-    expect(params).toEqual({ m: '7', tab: 'providers', view: 'table', role: 'system,human,ai,other', q: 'a&b=c' });
+    expect(params).toEqual({ m: '7', tab: 'providers', view: 'table', role: 'system,human,ai,other', q: 'a&b=c', tool: null, sev: null, with: null });
     const fragment = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === null ? [] : [[k, v]])));
     expect(readLinkedView(fragment)).toEqual({ message: 7, tab: 'verdicts', mainView: 'table', hiddenRoles: ['tool'], search: 'a&b=c' });
     expect(viewParams({ selection: null, sideTab: 'findings', mainView: 'timeline', hiddenRoles: [], search: '' })).toEqual({
@@ -44,7 +44,23 @@ describe('the view a link names', () => {
       view: null,
       role: null,
       q: null,
+      tool: null,
+      sev: null,
+      with: null,
     });
+  });
+
+  it('writes the facets as tool=, sev= and with=, and reads them back', () => {
+    const facets = { tools: ['read_file', 'get,weather', 'http_get'], severities: ['info' as const, 'error' as const], findings: true, toolErrors: true };
+    const params = viewParams({ selection: null, sideTab: 'findings', mainView: 'timeline', hiddenRoles: [], search: '', facets });
+    // A name with a comma cannot be listed so: it is left out of the address.
+    expect(params).toMatchObject({ tool: 'read_file,http_get', sev: 'error,info', with: 'findings,tool-errors' });
+    expect(read('tool=read_file,http_get&sev=error,info&with=findings,tool-errors')).toEqual({
+      facets: { tools: ['read_file', 'http_get'], severities: ['error', 'info'], findings: true, toolErrors: true },
+    });
+    expect(read('with=tool-errors')).toEqual({ facets: { tools: [], severities: [], findings: false, toolErrors: true } });
+    // Names that are no facet are left out; a link that names none leaves them as they are.
+    expect(read('sev=fatal&with=everything&tool=')).toEqual({});
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerRequest, WorkerResponse } from '../protocol/workerApi';
 import { requestFromName } from '../protocol/firstRequest';
+import { NO_FACETS } from '../protocol/search';
 import { kindOf, WorkerCallError, WorkerClient, WorkerOnFirstRequest, type WorkerPort } from './workerClient';
 
 /** A worker that records requests and answers when the test says. */
@@ -32,12 +33,12 @@ describe('WorkerClient', () => {
   it('numbers requests and resolves each with its own answer, whatever the order', async () => {
     const { port, client } = setup();
     const first = client.call('detail', { index: 1 });
-    const second = client.call('search', { query: 'x', roles: ['ai'] });
+    const second = client.call('search', { query: 'x', roles: ['ai'], facets: NO_FACETS });
     expect(port.requests).toEqual([
       { id: 1, method: 'detail', params: { index: 1 } },
-      { id: 2, method: 'search', params: { query: 'x', roles: ['ai'] } },
+      { id: 2, method: 'search', params: { query: 'x', roles: ['ai'], facets: NO_FACETS } },
     ]);
-    const hits = Int32Array.from([4]);
+    const hits = { kind: 'hits' as const, hits: Int32Array.from([4]), complete: true, scanned: 5, ms: 1 };
     port.answer({ id: 2, kind: 'result', result: hits });
     port.answer({ id: 1, kind: 'error', error: { kind: 'failed', message: 'No message #1' } });
     expect(await second).toBe(hits);

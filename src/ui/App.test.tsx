@@ -29,7 +29,15 @@ class FakeWorker implements WorkerPort {
   onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   postMessage(request: WorkerRequest): void {
-    const result = request.method === 'detail' ? detail(request.params.index) : request.method === 'cards' ? request.params.indices.map(card) : undefined;
+    const facets = { tools: [], severities: { error: 0, warning: 0, info: 0 }, findings: 0, toolErrors: 0 };
+    const result =
+      request.method === 'detail'
+        ? detail(request.params.index)
+        : request.method === 'cards'
+          ? request.params.indices.map(card)
+          : request.method === 'searchFacets'
+            ? facets
+            : undefined;
     queueMicrotask(() => this.onmessage?.({ data: { id: request.id, kind: 'result', result } } as MessageEvent<WorkerResponse>));
   }
   terminate(): void {}

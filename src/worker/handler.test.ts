@@ -4,6 +4,7 @@ import { CONVERT_TARGETS } from '../core/convert';
 import { MAX_DEPTH } from '../core/json/depth';
 import { DEEP_HISTORIES } from '../core/testing/deep';
 import type { Card, Conversion, ImportOutcome, LoadProgress, MessageDetail, Method, Params, WorkerResponse } from '../protocol/workerApi';
+import { NO_FACETS, type SearchAnswer } from '../protocol/search';
 
 const HISTORY = JSON.stringify([
   { type: 'human', data: { content: 'Weather in Beijing?', id: 'h1' } },
@@ -96,11 +97,17 @@ describe('worker protocol', () => {
     // Where the message starts in the input: found on demand, not while importing.
     const column = HISTORY.indexOf('{"type":"tool"') + 1;
     expect(await resultOf('detail', { index: 2 })).toMatchObject({ location: { path: '[2]', line: 1, column } });
-    const search = async (query: string, roles: Params<'search'>['roles']) => [...((await resultOf('search', { query, roles })) as Int32Array)];
-    expect(await search('BEIJING', ['human', 'ai', 'tool'])).toEqual([0]);
+    const search = async (query: string, roles: Params<'search'>['roles']) => {
+      const answer = (await resultOf('search', { query, roles, facets: NO_FACETS })) as SearchAnswer;
+      return answer.kind === 'hits' ? [...answer.hits] : answer;
+    };
+    // The question, and the call whose arguments (an object, searched as its JSON) name the city.
+    expect(await search('BEIJING', ['human', 'ai', 'tool'])).toEqual([0, 1]);
     expect(await search('call_1', ['human', 'ai', 'tool'])).toEqual([1, 2]);
     expect(await search('call_1', ['tool'])).toEqual([2]);
     expect(await search('', ['ai'])).toEqual([1, 3]);
+    expect(await search('/(/', ['ai'])).toEqual({ kind: 'invalid', message: 'Invalid regular expression: Unterminated group' });
+    expect(await resultOf('searchFacets', {})).toMatchObject({ tools: [{ name: 'get_weather', messages: 2 }] });
     const conversion = await resultOf('convert', { target: 'openai-chat' });
     expect(conversion).toMatchObject({ fileName: 'weather.openai-chat.json', text: expect.stringContaining('call_1') });
     // Copy as Markdown: the run under the input's name, or one message.

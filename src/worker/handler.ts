@@ -75,6 +75,7 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     return loaded;
   };
   const current = (): Transcript => history().transcript;
+  let searches = 0;
 
   const handlers: Handlers = {
     async import({ input, name, format, conversation }, progress) {
@@ -143,10 +144,13 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       if (!message) throw new Error(`No message #${index}.`);
       return { result: { src: (await tools).imageData(message, block) } };
     },
-    search: async ({ query, roles }) => {
-      const indices = (await tools).searchMessages(current().messages, query, roles);
-      return { result: indices, transfer: [indices.buffer] };
+    // Each search takes a number; one that a newer search overtakes stops at its next slice (src/worker/search.ts).
+    search: async (params) => {
+      const ticket = ++searches;
+      const answer = await (await tools).searchInSlices(current(), params, () => ticket !== searches);
+      return { result: answer, ...(answer.kind === 'hits' && { transfer: [answer.hits.buffer] }) };
     },
+    searchFacets: async () => ({ result: (await tools).facetCounts(current()) }),
     // Loaded when the table first asks: its sort keys are no part of the first paint.
     rows: async (params) => {
       const indices = (await import('./rows')).tableRows(current(), params);
@@ -164,11 +168,16 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
     tokenStats: async () => (await import('./tokenStats')).tokenStatsReply(current()),
     // Loaded when the Tokens view first asks, and the price data only for a history with usage to estimate.
     cost: async () => ({ result: await (await import('./cost')).costOf(current()) }),
-    convert: async ({ target }) => {
+    convert: async ({ target, only }) => {
       const { name } = history();
-      const { text, lost } = (await tools).convertTranscript(current(), target, { name });
+      const whole = current();
+      // An export of the messages shown says so in a report's title; the history targets write those messages alone.
+      const shown = only === undefined ? { name } : { name: `${name} (${only.length} of ${whole.messages.length} messages shown)`, only };
+      const { text, lost } = (await tools).convertTranscript(whole, target, shown);
       return { result: { text, lost, fileName: exportFileName(name, target) } };
     },
+    // Loaded when Repair… first asks: the repair and its second reading are no part of the first paint.
+    repair: async ({ target }) => ({ result: (await import('./repair')).repairLoaded(history(), target) }),
     markdown: async ({ message, redact }) => {
       const { convertTranscript, messageMarkdown } = await tools;
       const options = { name: history().name, ...(redact !== undefined && { redact }) };

@@ -117,6 +117,13 @@ describe('tableRows: filters', () => {
     expect(rows({ onlyFindings: true, text: 'search' })).toEqual([2, 7]);
   });
 
+  it("keeps what the timeline's search keeps: a regular expression, the facets", () => {
+    expect(rows({ text: '/^[A-Z]+ /' })).toEqual([4]);
+    expect(rows({ facets: { tools: ['search'], severities: [], findings: false, toolErrors: false } })).toEqual([2, 3, 7]);
+    expect(rows({ facets: { tools: [], severities: ['error'], findings: false, toolErrors: false }, sort: [{ column: 'index', desc: true }] })).toEqual([4]);
+    expect(() => rows({ text: '/(/' })).toThrow('Invalid regular expression: Unterminated group');
+  });
+
   it('sorts what the filters keep', () => {
     expect(rows({ roles: ['ai'], sort: [{ column: 'tokensOut', desc: true }] })).toEqual([7, 2, 5]);
     expect(rows({ onlyFindings: true, sort: [{ column: 'findings', desc: false }] })).toEqual([5, 7, 2, 4]);

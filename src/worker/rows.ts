@@ -2,6 +2,7 @@
 // page, so that sorting or filtering 100,000 messages never holds up typing (docs/BENCHMARKS.md, "Messages table").
 import type { Transcript } from '../core/model';
 import type { RowsParams } from '../protocol/messagesTable';
+import { NO_FACETS, SEARCH_BUDGET_MS } from '../protocol/search';
 import { sortKeys } from './rowKeys';
 import { searchMessages } from './search';
 
@@ -13,12 +14,17 @@ function withFindings(transcript: Transcript): Uint8Array {
 }
 
 /**
- * Indices of the messages of `roles` that contain `text` (as the search box finds them: text, names, ids and call
- * arguments, ignoring case) and, with `onlyFindings`, have a finding; sorted by each key of `sort` in turn, a
+ * Indices of the messages of `roles` that match `text` and the facets (as the search box finds them: text, names, ids
+ * and call arguments, src/worker/search.ts) and, with `onlyFindings`, have a finding; sorted by each key of `sort` in turn, a
  * message without a value last whichever way, and equal ones in message order (so the sort is stable).
  */
-export function tableRows(transcript: Transcript, { sort, text, roles, onlyFindings }: RowsParams): Int32Array<ArrayBuffer> {
-  let rows = searchMessages(transcript.messages, text, roles);
+export function tableRows(transcript: Transcript, { sort, text, roles, onlyFindings, facets = NO_FACETS }: RowsParams): Int32Array<ArrayBuffer> {
+  const found = searchMessages(transcript, { query: text, roles, facets });
+  // The table shows the reason where its rows would be (useTableRows' error), as the search box does under it.
+  if (found.kind === 'invalid') throw new Error(found.message);
+  if (found.kind !== 'hits' || !found.complete)
+    throw new Error(`The search took longer than ${SEARCH_BUDGET_MS / 1000} s and was stopped: try a simpler pattern.`);
+  let rows = found.hits;
   if (onlyFindings) {
     const has = withFindings(transcript);
     rows = rows.filter((index) => has[index] === 1);

@@ -6,5 +6,5 @@ export { detectedFormat, importArchive, importText, locateMessages } from '../co
 export { buildCards } from './cards';
 export { buildDetail } from './detail';
 export { imageData, needsCounter } from './detailBlocks';
-export { searchMessages } from './search';
+export { facetCounts, searchInSlices } from './search';
 export { buildView, viewBuffers } from './view';

@@ -2,6 +2,7 @@ import type { Finding, Message, Rejection } from '../model';
 import { ANTHROPIC_EMPTY_TEXT_BLOCK, anthropicEmptyContent } from '../providers/anthropic/errors';
 import { anthropicLayout } from '../providers/anthropic/requestLayout';
 import { geminiEmptyParts } from '../providers/gemini';
+import { geminiContents } from '../providers/geminiLayout';
 import { at, atStart, messageRule, report, type MessageRule } from './rule';
 
 /** No calls, and no content but empty text. */
@@ -11,28 +12,8 @@ function isEmpty(m: Message): boolean {
   return true;
 }
 
-const contentsIndexes = new WeakMap<readonly Message[], Int32Array>();
-
-/**
- * Each message's position in a Gemini request's `contents`: the wire turn when the reader gave one;
- * otherwise one content a message, consecutive tool results sharing one, system messages outside
- * (they go to `systemInstruction`). Built on the first finding: most histories have none.
- */
-function contentsIndex(messages: readonly Message[], index: number): number {
-  let positions = contentsIndexes.get(messages);
-  if (positions === undefined) {
-    positions = new Int32Array(messages.length);
-    let next = -1;
-    let prev: Message | undefined;
-    for (const m of messages) {
-      if (m.role !== 'system' && !(m.role === 'tool' && prev?.role === 'tool')) next++;
-      positions[m.index] = m.turn ?? Math.max(next, 0);
-      if (m.role !== 'system') prev = m;
-    }
-    contentsIndexes.set(messages, positions);
-  }
-  return positions[index] ?? index;
-}
+/** A message's position in a Gemini request's `contents`, as the Gemini export writes it (providers/geminiLayout). */
+const contentsIndex = (messages: readonly Message[], index: number): number => geminiContents(messages)[index] ?? index;
 
 /**
  * An AI message with nothing in it (no text, no calls) that the history goes on past. A lone response

@@ -3,16 +3,20 @@
 import { jsonParts } from '../json/jsonParts';
 import { indentedJson } from '../json/indented';
 import { whyFailed } from './isolated';
-import type { Transcript } from '../model';
+import { buildTranscript } from '../analyze';
+import type { Message, Transcript } from '../model';
 import { toAnthropic } from './anthropic';
 import { toLangChainStored } from './langchainStored';
 import { runMarkdown, type MarkdownOptions } from './markdown';
 import { lostList, type Lost } from '../providers/lost';
 import { toMsgscope } from './msgscope';
 import { toOpenAIChat } from './openaiChat';
+import { toOpenAIResponses } from './openaiResponses';
+import { toGemini } from './gemini';
+import { toVercelAi } from './vercelAi';
 
 /** The formats a history is written in: each reads back into msgscope. */
-export type HistoryTarget = 'langchain-stored' | 'openai-chat' | 'anthropic' | 'msgscope';
+export type HistoryTarget = 'langchain-stored' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'vercel-ai' | 'msgscope';
 /** A history target, or `markdown`: a report of the run for an issue or a chat, which nothing reads back. */
 export type ConvertTarget = HistoryTarget | 'markdown';
 
@@ -28,7 +32,10 @@ export interface Conversion {
 export const HISTORY_TARGETS: readonly { target: HistoryTarget; label: string }[] = [
   { target: 'langchain-stored', label: 'LangChain stored messages (messages_to_dict)' },
   { target: 'openai-chat', label: 'OpenAI Chat Completions request' },
+  { target: 'openai-responses', label: 'OpenAI Responses request' },
   { target: 'anthropic', label: 'Anthropic Messages request' },
+  { target: 'gemini', label: 'Gemini generateContent request' },
+  { target: 'vercel-ai', label: 'Vercel AI SDK messages (ModelMessage[])' },
   { target: 'msgscope', label: 'msgscope JSON (everything, raw included)' },
 ];
 
@@ -37,12 +44,22 @@ export const CONVERT_TARGETS: readonly { target: ConvertTarget; label: string }[
   { target: 'markdown', label: 'Markdown report (for an issue or a chat)' },
 ];
 
-export type ConvertOptions = MarkdownOptions;
+export interface ConvertOptions extends MarkdownOptions {
+  /**
+   * Only these messages (their indices, in timeline order): the export of those a search or a role filter shows. They
+   * are written as a history of their own, checked again for the report; `lost` names them by their numbers in the
+   * whole history, as the screen does.
+   */
+  only?: ArrayLike<number>;
+}
 
 const CONVERTERS: Record<HistoryTarget, (t: Transcript, lost: Lost) => unknown> = {
   'langchain-stored': toLangChainStored,
   'openai-chat': toOpenAIChat,
+  'openai-responses': toOpenAIResponses,
   anthropic: toAnthropic,
+  gemini: toGemini,
+  'vercel-ai': toVercelAi,
   msgscope: toMsgscope,
 };
 
@@ -51,9 +68,10 @@ export const OUTSIDE_MODEL =
   "fields msgscope does not read (response_metadata, artifact, provider extras...) are not carried over; the msgscope export keeps them in each message's raw";
 
 /** `options` name the history and bound the text of a Markdown report; the history targets write everything. */
-export function convertTranscript(t: Transcript, target: ConvertTarget, options: ConvertOptions = {}): Conversion {
-  const lost = lostList();
-  if (target === 'markdown') return markdownConversion(t, lost, options);
+export function convertTranscript(whole: Transcript, target: ConvertTarget, options: ConvertOptions = {}): Conversion {
+  const { only, ...rest } = options;
+  const { transcript: t, lost } = only === undefined ? { transcript: whole, lost: lostList() } : selected(whole, only);
+  if (target === 'markdown') return markdownConversion(t, lost, rest);
   if (target !== 'msgscope') lost.add(undefined, OUTSIDE_MODEL);
   let value: unknown;
   try {
@@ -83,4 +101,26 @@ function markdownConversion(t: Transcript, lost: Lost, options: ConvertOptions):
     parts: () => runMarkdown(t, lostList(), options),
     lost: lost.list(),
   };
+}
+
+/**
+ * The messages `only` names as a history of their own, numbered from 0 as every writer expects (they index arrays by
+ * `Message.index`), with a `lost` that names each by its number in the whole history.
+ */
+function selected(whole: Transcript, only: ArrayLike<number>): { transcript: Transcript; lost: Lost } {
+  const original: number[] = [];
+  const messages: Message[] = [];
+  for (let k = 0; k < only.length; k++) {
+    const m = whole.messages[only[k] ?? -1];
+    if (m === undefined) continue;
+    original.push(m.index);
+    messages.push({ ...m, index: messages.length });
+  }
+  const transcript = buildTranscript({ name: whole.format, label: whole.formatLabel }, messages, whole.kind);
+  const inner = lostList();
+  const lost: Lost = {
+    add: (index, what) => inner.add(index === undefined ? undefined : (original[index] ?? index), what),
+    list: () => inner.list(),
+  };
+  return { transcript, lost };
 }

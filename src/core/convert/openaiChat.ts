@@ -79,10 +79,10 @@ function convertMessage(m: Message, lost: Lost): Json | undefined {
 
 /**
  * An Anthropic assistant message that searched (or ran code) and then wrote more: its server results
- * were read out into the tool messages after it, and OpenAI Chat sends an assistant message's text
- * before its tool results, so the text written after a result comes before it. Said, not done silently.
+ * were read out into the tool messages after it, and OpenAI Chat (as OpenAI Responses) sends an assistant
+ * message's text before its tool results, so the text written after a result comes before it. Said, not done silently.
  */
-function reorderedText(messages: readonly Message[], m: Message, positions: WirePositions, lost: Lost): void {
+export function reorderedText(messages: readonly Message[], m: Message, positions: WirePositions, lost: Lost, target = TARGET): void {
   const inside = resultsInside(messages, m, positions);
   const content = wireContent(m);
   const [first] = inside;
@@ -94,7 +94,7 @@ function reorderedText(messages: readonly Message[], m: Message, positions: Wire
   const results = inside.map(({ message }) => `#${message.index}`).join(', ');
   lost.add(
     m.index,
-    `text written after its server tool results (${results}) is sent before them: ${TARGET} puts an assistant message's text ahead of its tool results`,
+    `text written after its server tool results (${results}) is sent before them: ${target} puts an assistant message's text ahead of its tool results`,
   );
 }
 

@@ -3,12 +3,13 @@
 import type { Message } from '../model';
 import type { Lost } from '../providers/lost';
 
-export function requestLosses(m: Message, lost: Lost, target: string): void {
+/** `keepsId`: the target writes this message's id (a Responses item read from a Responses history keeps its own). */
+export function requestLosses(m: Message, lost: Lost, target: string, keepsId = false): void {
   if (m.role === 'other') {
     lost.add(m.index, `unreadable or unknown messages are left out${m.problem ? '' : ` (source type "${m.sourceType}")`}`);
     return;
   }
-  if (m.id !== undefined) lost.add(m.index, `message ids have no place in ${target} request messages`);
+  if (m.id !== undefined && !keepsId) lost.add(m.index, `message ids have no place in ${target} request messages`);
   if (m.usage !== undefined) lost.add(m.index, 'token usage has no place in a request body');
   if (m.model !== undefined) lost.add(m.index, 'the model that wrote a message has no place in a request body');
   if (m.timestamp !== undefined) lost.add(m.index, 'timestamps have no place in a request body');

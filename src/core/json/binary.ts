@@ -22,7 +22,10 @@ const SIGNATURES: readonly { bytes: readonly number[]; name: string }[] = [
   { bytes: [0x50, 0x41, 0x52, 0x31], name: 'a Parquet file' },
 ];
 
-const startsWith = (head: ArrayLike<number>, bytes: readonly number[]): boolean => bytes.every((byte, i) => head[i] === byte);
+const RIFF = [0x52, 0x49, 0x46, 0x46];
+const WEBP = [0x57, 0x45, 0x42, 0x50];
+
+const startsWith = (head: ArrayLike<number>, bytes: readonly number[], at = 0): boolean => bytes.every((byte, i) => head[at + i] === byte);
 
 /**
  * The kind of binary input whose first bytes (at least 8; up to a few KB sharpen the guess) are `head`, or
@@ -34,6 +37,8 @@ export function sniffBinary(head: ArrayLike<number>): BinaryKind | undefined {
   if (startsWith(head, [0x1f, 0x8b])) return { kind: 'gzip' };
   const known = SIGNATURES.find(({ bytes }) => startsWith(head, bytes));
   if (known) return { kind: 'binary', name: known.name };
+  // A RIFF container says what it holds at byte 8; audio and video ones (WAVE, AVI) are binary data below.
+  if (startsWith(head, RIFF) && startsWith(head, WEBP, 8)) return { kind: 'binary', name: 'a WebP image' };
   if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return undefined;
   for (let i = 0; i < head.length; i++) if (head[i] === 0) return { kind: 'binary', name: 'binary data' };
   return undefined;

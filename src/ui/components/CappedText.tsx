@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
+import { Highlighted } from '../search/Highlighted';
 
 /** Characters each "show more" adds: a 5 MB tool output never goes into the DOM in one piece. */
 const STEP = 200_000;
@@ -13,7 +14,7 @@ interface Props {
   testId?: string;
 }
 
-/** Preformatted text that puts at most `cap` characters in the DOM, then more on request. */
+/** Preformatted text that puts at most `cap` characters in the DOM, then more on request; inside a SearchHighlight, its matches marked. */
 export function CappedText({ text, cap = 20_000, className = 'pre', testId }: Props) {
   const [limit, setLimit] = useState(cap);
   const preview = previewText(text, limit);
@@ -21,7 +22,7 @@ export function CappedText({ text, cap = 20_000, className = 'pre', testId }: Pr
   return (
     <>
       <pre className={className} data-testid={testId}>
-        {preview.text}
+        <Highlighted text={preview.text} />
         {preview.omitted > 0 && '…'}
       </pre>
       {preview.omitted > 0 && (

@@ -1,4 +1,5 @@
 import { CARD_CHARS, CARD_LINES } from '../../protocol/timelineView';
+import { Highlighted } from '../search/Highlighted';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
 
@@ -14,10 +15,12 @@ interface Props {
   /** The message's whole text, once fetched for an expanded card that carries less; else null. */
   fullText: string | null;
   onToggle: () => void;
+  /** The search's matches to mark in the text shown (src/ui/search). */
+  pattern?: RegExp | null;
 }
 
 /** A message's text, clamped in the card with a toggle to show more. */
-export function CardText({ text, textLength, expanded, fullText, onToggle }: Props) {
+export function CardText({ text, textLength, expanded, fullText, onToggle, pattern = null }: Props) {
   if (!text) return null;
   const collapsed = previewText(text, CARD_CHARS, CARD_LINES);
   const shown = expanded ? previewText(fullText ?? text, EXPANDED_CHARS) : collapsed;
@@ -26,7 +29,7 @@ export function CardText({ text, textLength, expanded, fullText, onToggle }: Pro
   return (
     <div className="card-text-wrap">
       <div className="card-text">
-        {shown.text}
+        <Highlighted text={shown.text} pattern={pattern} />
         {omitted > 0 && '…'}
       </div>
       {canExpand && (

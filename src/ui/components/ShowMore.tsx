@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatCount } from '../text/format';
 
 /**
@@ -7,10 +7,11 @@ import { formatCount } from '../text/format';
  */
 const LIST_STEP = 100;
 
-/** How many items of a long list are shown, and the way to show the next step of them. */
-export function useShownInSteps(): { shown: number; showMore: () => void } {
+/** How many items of a long list are shown, the way to show the next step of them, and to show the first `count` at least (in whole steps). */
+export function useShownInSteps(): { shown: number; showMore: () => void; showAtLeast: (count: number) => void } {
   const [shown, setShown] = useState(LIST_STEP);
-  return { shown, showMore: () => setShown((n) => n + LIST_STEP) };
+  const showAtLeast = useCallback((count: number) => setShown((n) => (n >= count ? n : Math.ceil(count / LIST_STEP) * LIST_STEP)), []);
+  return { shown, showMore: () => setShown((n) => n + LIST_STEP), showAtLeast };
 }
 
 /** Shows the next step of a list that has `total` items, `shown` of them on screen; nothing once all are. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CallChip } from '../../protocol/workerApi';
+import { Highlighted } from '../search/Highlighted';
 
 interface Props {
   call: CallChip;
@@ -10,6 +11,8 @@ interface Props {
   onClick: () => void;
   /** Drawn after the chip: the link to its result when that is out of view. */
   children?: ReactNode;
+  /** The search's matches to mark in the name and arguments. */
+  pattern?: RegExp | null;
 }
 
 /** Where the result is: its message, awaited (a pending call that ends the history), or missing. */
@@ -19,7 +22,7 @@ function target({ result, pending }: CallChip): string {
 }
 
 /** One tool call of an AI message: its name, arguments, whether they are invalid, and where its result is. */
-export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick, children }: Props) {
+export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick, children, pattern = null }: Props) {
   const { id, result } = call;
   const hover = (on: boolean): void => {
     if (id !== undefined) onHover(on ? id : null);
@@ -44,8 +47,10 @@ export function ToolCallChip({ call, messageIndex, highlighted, onHover, onClick
           onClick();
         }}
       >
-        <span className="tool-call-name">{call.name || '(unnamed)'}</span>
-        <span className="tool-call-args">{call.args}</span>
+        <span className="tool-call-name">{call.name ? <Highlighted text={call.name} pattern={pattern} /> : '(unnamed)'}</span>
+        <span className="tool-call-args">
+          <Highlighted text={call.args} pattern={pattern} />
+        </span>
         {call.invalid && <span className="tool-call-invalid">invalid</span>}
         <span className={`tool-call-target${result !== undefined ? '' : call.pending ? ' pending' : ' orphan'}`}>{target(call)}</span>
       </button>

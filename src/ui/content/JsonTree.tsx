@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatChars, formatCount, plural } from '../text/format';
 import { previewText } from '../text/preview';
+import { Highlighted } from '../search/Highlighted';
 import { CopyButton } from './CopyButton';
 import { childPath, jsonOf } from './jsonText';
 
@@ -29,7 +30,8 @@ function StringValue({ text }: { text: string }) {
   return (
     <>
       <span className="json-string">
-        &quot;{shown.text}
+        &quot;
+        <Highlighted text={shown.text} />
         {shown.omitted > 0 ? '…' : '"'}
       </span>
       {shown.omitted > 0 && (

@@ -7,12 +7,13 @@
 // - An image is never an `<img>`: its alt text and address are shown, with *Load image (host)* for http(s).
 // - Every other URL attribute is dropped (`urlTransform`), though no other element of Markdown has one.
 // This module is loaded on demand (React.lazy), with react-markdown and its parser: the first paint has none of it.
-import { memo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
+import { memo, useMemo, type ReactNode } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps, type Options, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton';
 import { RemoteImage } from './ImageView';
 import { EXTERNAL_LINK, linkTarget, remoteImage } from './links';
+import { rehypeSearchHits } from './markdownHits';
 
 /** A link's href and an image's src reach their components as written, to be judged there; no other URL goes through. */
 const urlTransform: UrlTransform = (url, key, node) => ((node.tagName === 'a' && key === 'href') || (node.tagName === 'img' && key === 'src') ? url : '');
@@ -76,11 +77,12 @@ function CodeBlock({ children, node }: { children?: ReactNode } & ExtraProps) {
 const components: Components = { a: Link, img: Image, pre: CodeBlock };
 const plugins = [remarkGfm];
 
-/** `text` rendered as Markdown, inert. */
-export default memo(function Markdown({ text }: { text: string }) {
+/** `text` rendered as Markdown, inert; with `pattern`, the search's matches in its text marked (markdownHits.ts). */
+export default memo(function Markdown({ text, pattern = null }: { text: string; pattern?: RegExp | null }) {
+  const rehypePlugins = useMemo<NonNullable<Options['rehypePlugins']>>(() => (pattern ? [[rehypeSearchHits, pattern]] : []), [pattern]);
   return (
     <div className="markdown" data-testid="markdown">
-      <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={urlTransform}>
+      <ReactMarkdown remarkPlugins={plugins} rehypePlugins={rehypePlugins} components={components} urlTransform={urlTransform}>
         {text}
       </ReactMarkdown>
     </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { CappedText } from '../components/CappedText';
 import { formatChars } from '../text/format';
 import { previewText } from '../text/preview';
@@ -6,6 +6,7 @@ import { useContentMode } from './contentMode';
 import { JsonTree } from './JsonTree';
 import { parseJsonText } from './jsonText';
 import { useMarkdown } from './markdownChunk';
+import { Highlighted, SearchHighlight } from '../search/Highlighted';
 
 /**
  * Characters of Markdown each *Show more* adds: a quarter of CappedText's step, since dense Markdown (headings, tables,
@@ -28,16 +29,19 @@ interface Props {
 function CappedMarkdown({ text, cap, testId }: { text: string; cap: number; testId?: string }) {
   const [limit, setLimit] = useState(cap);
   const markdown = useMarkdown();
+  const pattern = useContext(SearchHighlight);
   const preview = previewText(text, limit);
   const next = Math.min(preview.omitted, STEP);
   return (
     <div className="rich-text" data-testid={testId} data-render="markdown">
       {typeof markdown === 'object' && 'renderer' in markdown ? (
-        <markdown.renderer text={preview.text} />
+        <markdown.renderer text={preview.text} pattern={pattern} />
       ) : (
         // While the renderer loads, or if it cannot: the text as written, the same words in the same place.
         <>
-          <pre className="pre wrap">{preview.text}</pre>
+          <pre className="pre wrap">
+            <Highlighted text={preview.text} />
+          </pre>
           {typeof markdown === 'object' && (
             <p className="muted" role="status" data-testid="markdown-failed">
               Shown as written: the Markdown renderer did not load ({markdown.failed}).

@@ -4,7 +4,8 @@
 // reveal throttle), and a chunk that fails to load (offline) should leave the text as written, not fail the pane.
 import { useEffect, useState, type ComponentType } from 'react';
 
-type Renderer = ComponentType<{ text: string }>;
+/** `pattern`: the search's matches to mark in the rendered text (markdownHits.ts). */
+type Renderer = ComponentType<{ text: string; pattern?: RegExp | null }>;
 
 let loaded: Renderer | undefined;
 let loading: Promise<Renderer> | undefined;

@@ -25,7 +25,8 @@ export function DetailPane() {
     if (index !== undefined) loadMarkdown().catch(() => undefined);
   }, [index]);
   return (
-    <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index}>
+    // Focusable: Tab stops on the pane itself, whose arrow keys and Page keys then scroll it (keyboard/keyTarget.ts).
+    <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index} tabIndex={0}>
       {view && fetched && 'detail' in fetched ? (
         // The detail's code loads late: if it fails (e.g. offline), this pane says so and the timeline stays.
         <ErrorBoundary key={fetched.index} fallback={(error) => <DetailFailed index={fetched.index} reason={error.message} />}>
@@ -39,7 +40,7 @@ export function DetailPane() {
           {pending && <p className="panel-empty">Loading message #{index}…</p>}
           {fetched && 'error' in fetched && <DetailFailed index={fetched.index} reason={fetched.error} />}
           {index === undefined && (
-            <p className="panel-empty">Select a message to see every field and its original JSON. Arrow keys step through the timeline.</p>
+            <p className="panel-empty">Select a message to see every field and its original JSON. j and k step through the messages; ? lists every key.</p>
           )}
         </>
       )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
 import type { MessageDetail as Detail, TranscriptView } from '../../protocol/workerApi';
 import { ROLE_LABELS } from '../roles';
@@ -9,6 +10,7 @@ import { CopyMessageMarkdown } from '../export/CopyMessageMarkdown';
 import { RawToggle } from '../content/RawToggle';
 import { RichText } from '../content/RichText';
 import { formatLocalTime } from '../text/time';
+import { Highlighted, SearchHighlight } from '../search/Highlighted';
 import { ContentBlocks, Reasoning } from './ContentBlocks';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -33,6 +35,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Every normalized field of one message, then the original JSON it came from. */
 export default function MessageDetail({ detail: message, view }: { detail: Detail; view: TranscriptView }) {
   const findings = indexOf(view).findingsByMessage.get(message.index) ?? [];
+  // The search's matches are marked where the search looks (src/worker/search.ts): fields, tool calls and text.
+  const pattern = useStore((s) => s.searchPattern);
+  const marked = (text: string | undefined) => text && <Highlighted text={text} pattern={pattern} />;
   const { calls, location, usage } = message;
   const timeMs = view.columns.timeMs[message.index] ?? Number.NaN;
   const position = location.line !== undefined ? `, line ${location.line}${location.column !== undefined ? `:${location.column}` : ''}` : '';
@@ -49,10 +54,10 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
         <RawToggle />
       </div>
       <dl className="fields">
-        <Field label="Type as written">{message.sourceType}</Field>
-        <Field label="ID">{message.id && <span className="mono">{message.id}</span>}</Field>
-        <Field label="Name">{message.name}</Field>
-        <Field label="Model">{message.model}</Field>
+        <Field label="Type as written">{marked(message.sourceType)}</Field>
+        <Field label="ID">{message.id && <span className="mono">{marked(message.id)}</span>}</Field>
+        <Field label="Name">{marked(message.name)}</Field>
+        <Field label="Model">{marked(message.model)}</Field>
         <Field label="Timestamp">
           {message.timestamp !== undefined && (
             <>
@@ -66,7 +71,7 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
             </>
           )}
         </Field>
-        <Field label="Answers call">{message.toolCallId && <span className="mono">{message.toolCallId}</span>}</Field>
+        <Field label="Answers call">{message.toolCallId && <span className="mono">{marked(message.toolCallId)}</span>}</Field>
         <Field label="Status">{message.status}</Field>
         <Field label="Location">{`${location.path}${position}`}</Field>
         <Field label="Problem">{message.problem}</Field>
@@ -98,26 +103,31 @@ export default function MessageDetail({ detail: message, view }: { detail: Detai
         </Section>
       )}
 
-      {calls.length > 0 && (
-        <Section title="Tool calls">
-          {calls.map((call, i) => (
-            <div key={i} className={`detail-call${call.error !== undefined || call.invalid ? ' invalid' : ''}`}>
-              <div>
-                <strong>{call.name || '(unnamed)'}</strong> <span className="mono muted">{call.id ?? '(no id)'}</span>
+      <SearchHighlight value={pattern}>
+        {calls.length > 0 && (
+          <Section title="Tool calls">
+            {calls.map((call, i) => (
+              <div key={i} className={`detail-call${call.error !== undefined || call.invalid ? ' invalid' : ''}`}>
+                <div>
+                  <strong>{marked(call.name) || '(unnamed)'}</strong> <span className="mono muted">{call.id !== undefined ? marked(call.id) : '(no id)'}</span>
+                </div>
+                {call.error !== undefined && <p className="detail-call-error">{call.error}</p>}
+                <RichText text={call.argsText} cap={5000} markdown={false} className="pre" testId="call-args" />
               </div>
-              {call.error !== undefined && <p className="detail-call-error">{call.error}</p>}
-              <RichText text={call.argsText} cap={5000} markdown={false} className="pre" testId="call-args" />
-            </div>
-          ))}
-        </Section>
-      )}
+            ))}
+          </Section>
+        )}
+      </SearchHighlight>
 
       <Reasoning blocks={message.blocks} />
 
       {message.text && (
-        <Section title="Text">
-          <RichText text={message.text} testId="detail-text" />
-        </Section>
+        <SearchHighlight value={pattern}>
+          <Section title="Text">
+            {/* A tool's output is most often a terminal's or a file's: as Markdown, `__init__.py` would turn bold and spaces collapse. */}
+            <RichText text={message.text} markdown={message.role !== 'tool'} testId="detail-text" />
+          </Section>
+        </SearchHighlight>
       )}
 
       <ContentBlocks blocks={message.blocks} index={message.index} />

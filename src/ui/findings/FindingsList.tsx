@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import type { Finding, Severity } from '../../core/model';
 import { useTranscriptIndex } from '../../store/hooks';
 import { SEVERITIES } from '../../store/transcriptIndex';
 import { ShowMore, useShownInSteps } from '../components/ShowMore';
 import { formatCount } from '../text/format';
 import { FindingItem } from './FindingItem';
+import { useFocusedFinding } from './findingFocus';
 
 const HEADINGS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
 
@@ -18,7 +20,17 @@ export function FindingsList({ findings }: { findings: readonly Finding[] }) {
 }
 
 function FindingGroup({ severity, findings, count }: { severity: Severity; findings: readonly Finding[]; count: number }) {
-  const { shown, showMore } = useShownInSteps();
+  const { shown, showMore, showAtLeast } = useShownInSteps();
+  // A marker's finding past the steps shown is shown with the steps before it.
+  const focused = useFocusedFinding();
+  useEffect(() => {
+    if (focused?.finding.severity !== severity) return;
+    let position = 0;
+    for (const finding of findings) {
+      if (finding === focused.finding) return showAtLeast(position + 1);
+      if (finding.severity === severity) position++;
+    }
+  }, [focused, findings, severity, showAtLeast]);
   const items: Finding[] = [];
   for (let i = 0; i < findings.length && items.length < shown; i++) if (findings[i]!.severity === severity) items.push(findings[i]!);
   return (

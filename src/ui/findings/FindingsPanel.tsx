@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { formatCount } from '../text/format';
 import { VerdictsPanel } from '../verdicts/VerdictsPanel';
 import { FindingsList } from './FindingsList';
+import { RepairButton } from '../repair/RepairButton';
 
 /**
  * The left column: the findings, and beside them in a second tab the provider verdicts. Both stay in
@@ -42,6 +43,7 @@ export function FindingsPanel() {
       </div>
       <div id="side-panel-findings" role="tabpanel" aria-labelledby="side-tab-findings" data-testid="findings" hidden={tab !== 'findings'}>
         <ErrorBoundary resetKey={findings} fallback={(error) => <PanelFailed panel="findings" label="The findings" error={error} />}>
+          {findings && <RepairButton />}
           {findings && <FindingsList findings={findings} />}
         </ErrorBoundary>
       </div>

@@ -3,6 +3,8 @@ import { PanelFailed } from '../components/PanelFailed';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { ExportMenu } from '../export/ExportMenu';
 import { ShareMenu } from '../share/ShareMenu';
+import { LoadToggle } from '../layout/LoadToggle';
+import { ThemeToggle } from '../theme/ThemeToggle';
 import { ConversationBar } from './ConversationBar';
 import { plural } from '../text/format';
 import { FindingCounts } from './FindingCounts';
@@ -10,12 +12,14 @@ import { FormatPicker } from './FormatPicker';
 import { LoadControls } from './LoadControls';
 import { Notes } from './Notes';
 import { TokenTotal } from './TokenTotal';
-
-const sourceLabel = (source: string): string => (source === 'sample' ? 'Sample history' : source === 'paste' ? 'Pasted text' : source);
+import { sampleFile } from '../../store/sampleSource';
+import { sourceName } from './sourceName';
+import { useDocumentTitle } from './useDocumentTitle';
 
 export function Header() {
   const view = useStore((s) => s.view);
   const source = useStore((s) => s.transcriptSource);
+  useDocumentTitle(view ? source : undefined);
   return (
     <header className="header">
       <div className="header-main">
@@ -29,8 +33,8 @@ export function Header() {
           <ErrorBoundary resetKey={view} fallback={(error) => <PanelFailed panel="header" label="The format and export controls" error={error} />}>
             {view && (
               <>
-                <span className="source" title={source}>
-                  {sourceLabel(source)}
+                <span className="source" data-testid="source-name" title={sampleFile(source) === undefined ? source : `A sample history: ${source}`}>
+                  {sourceName(source)}
                 </span>
                 <span className="format" data-testid="format" data-format={view.format} data-kind={view.kind}>
                   {view.formatLabel}
@@ -43,7 +47,9 @@ export function Header() {
             )}
           </ErrorBoundary>
         </div>
+        <LoadToggle />
         <LoadControls />
+        <ThemeToggle />
       </div>
       {/* Without the counts, the conversations or the notes, the buttons above still open another history. */}
       <ErrorBoundary resetKey={view} fallback={(error) => <PanelFailed panel="header" label="The summary of this history" error={error} />}>

@@ -1,12 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { useStore } from '../../store/store';
-import { SAMPLE_URL } from '../load/startupLoad';
 import { RecentMenu } from '../load/RecentMenu';
+import { SamplesMenu } from '../load/SamplesMenu';
 
 /** Every way to open a history besides dropping a file or pasting anywhere. */
 export function LoadControls() {
   const loadInput = useStore((s) => s.loadInput);
-  const loadUrl = useStore((s) => s.loadUrl);
   const [pasted, setPasted] = useState('');
 
   const onFile = (event: ChangeEvent<HTMLInputElement>): void => {
@@ -43,9 +42,7 @@ export function LoadControls() {
         Open file…
         <input type="file" data-testid="file-input" onChange={onFile} />
       </label>
-      <button type="button" className="button ghost" onClick={() => void loadUrl(SAMPLE_URL, 'sample')}>
-        Sample
-      </button>
+      <SamplesMenu />
       <RecentMenu />
     </div>
   );

@@ -1,6 +1,8 @@
 import { useStore } from '../../store/store';
+import { sourceName } from '../header/sourceName';
+import { FormatsHelp } from './FormatsHelp';
 
-/** Sources named by what they are rather than by a file name or URL. */
+/** Sources named by what they are rather than by a file name or URL (those by sourceName, as the header names them). */
 const SOURCE_NAMES: Partial<Record<string, string>> = {
   paste: 'the pasted text',
   'shared link': 'the shared link',
@@ -18,14 +20,14 @@ export function ImportErrorBanner() {
   return (
     <div className="import-error" role="alert" data-testid="import-error" data-line={error.line} data-column={error.column}>
       <div className="import-error-head">
-        <strong>Could not open {SOURCE_NAMES[source] ?? source}</strong>
+        <strong>Could not open {SOURCE_NAMES[source] ?? sourceName(source)}</strong>
         <button type="button" className="button ghost" onClick={dismiss}>
           Dismiss
         </button>
       </div>
       <p>{error.message}</p>
       {error.snippet && <pre className="import-error-snippet">{error.snippet}</pre>}
-      {error.tried && error.tried.length > 0 && <p className="muted">Formats tried: {error.tried.join(', ')}.</p>}
+      <FormatsHelp />
       {hasTranscript && <p className="muted">Still showing the previous history.</p>}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { clearHistories, recentHistories, type SavedHistory } from '../../store/recentHistories';
 import { RECENT_ENTRIES, RECENT_ENTRY_BYTES, RECENT_TOTAL_BYTES } from '../../store/recentLimits';
 import { MenuButton, MenuItem, useHeaderMenu } from '../components/HeaderMenu';
+import { sourceName } from '../header/sourceName';
 import { formatCount } from '../text/format';
 import { reopenHistory } from './reopenHistory';
 
@@ -13,8 +14,6 @@ function formatBytes(n: number): string {
   const [size, unit] = n < 1e6 ? [n / 1e3, 'KB'] : [n / 1e6, 'MB'];
   return `${size < 10 ? size.toFixed(1) : formatCount(Math.round(size))} ${unit}`;
 }
-
-const sourceLabel = (name: string): string => (name === 'paste' ? 'Pasted text' : name);
 
 /** `5 min ago`, `yesterday, 14:02`: when a history was opened, for the list. */
 function when(savedAt: number, now: number): string {
@@ -81,7 +80,7 @@ export function RecentMenu() {
                 key={entry.id}
                 data-testid="recent-item"
                 data-name={entry.name}
-                label={sourceLabel(entry.name)}
+                label={sourceName(entry.name)}
                 labelClassName="recent-name"
                 detail={
                   <>

@@ -1,10 +1,12 @@
 import { followLink } from '../../store/addressSync';
-import { lastHistory } from '../../store/recentHistories';
+import { lastOnScreen } from '../../store/recentHistories';
 import { useStore } from '../../store/store';
 import { conversationHash, linkedConversation, linkedFragment, linkedSource, writeUrl } from '../../store/url';
 import { readLinkedView } from '../../store/viewLink';
 import { shareUrl } from '../share/shareServer';
 import { reopenHistory } from './reopenHistory';
+import { openSample } from './openSample';
+import { DEFAULT_SAMPLE, sampleNamed } from './samples';
 import { standalonePayload } from './standaloneFile';
 
 /**
@@ -26,22 +28,23 @@ async function openShortLink(value: string): Promise<void> {
   void useStore.getState().loadShared({ sealed: { url, key: dot < 0 ? '' : value.slice(dot + 1) } }, 'short link', linkedConversation());
 }
 
-export const SAMPLE_URL = `${import.meta.env.BASE_URL}samples/redis-logs.langchain.json`;
-
 /** Waited for at most this long: IndexedDB held up (another tab upgrading it) must not keep the page empty. */
 const KEPT_WAIT_MS = 1500;
 
-/** Starts opening the history kept as the last one on screen (recentHistories.ts), or the sample when none is. */
+/**
+ * Starts opening the history kept as the last one on screen (recentHistories.ts), or the sample that was (the
+ * default one on a first visit, or when the one kept is no sample of this build).
+ */
 async function openKeptOrSample(): Promise<void> {
   const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, KEPT_WAIT_MS));
-  const kept = await Promise.race([lastHistory().catch(() => undefined), timeout]);
-  if (kept) void reopenHistory({ ...kept, conversation: linkedConversation() ?? kept.conversation });
-  else void useStore.getState().loadUrl(SAMPLE_URL, 'sample', undefined, linkedConversation());
+  const last = await Promise.race([lastOnScreen().catch(() => undefined), timeout]);
+  if (last && 'history' in last) void reopenHistory({ ...last.history, conversation: linkedConversation() ?? last.history.conversation });
+  else void openSample(sampleNamed(last?.sample) ?? DEFAULT_SAMPLE, linkedConversation());
 }
 
 /**
  * Opens what the link asks for: the history a single HTML file carries, a link's inline history (`#h=`), a short
- * link (`#s=`) or `?src=URL`; else the history on screen when the page last closed, or the built-in sample; then the view it names (`#c=`, `#m=`, `#tab=`, `#role=`,
+ * link (`#s=`) or `?src=URL`; else the history on screen when the page last closed, or the sample that was; then the view it names (`#c=`, `#m=`, `#tab=`, `#role=`,
  * `#q=`). Called before the first render, so that the worker fetches and parses while React draws the page.
  */
 export function startupLoad(): void {
@@ -59,7 +62,8 @@ export function startupLoad(): void {
   else {
     if (standalone !== undefined) openStandalone(standalone);
     else if (inline !== null) void useStore.getState().loadShared({ inline }, 'shared link', linkedConversation());
-    else void useStore.getState().loadUrl(src ?? SAMPLE_URL, src ?? 'sample', undefined, linkedConversation());
+    else if (src !== null) void useStore.getState().loadUrl(src, src, undefined, linkedConversation());
+    else void openSample(DEFAULT_SAMPLE, linkedConversation());
     follow();
   }
   subscribeConversation();

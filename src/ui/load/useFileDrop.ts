@@ -3,10 +3,20 @@ import { useStore } from '../../store/store';
 
 const carriesFiles = (event: DragEvent): boolean => event.dataTransfer.types.includes('Files');
 
-/** Dropping a file anywhere on the element loads it; `dragging` is true while a file is held over it. */
+/** Several files dropped at once: msgscope opens one history at a time, the first; the others are named. */
+export interface SeveralDropped {
+  opened: string;
+  others: string[];
+}
+
+/**
+ * Dropping a file anywhere on the element loads it; `dragging` is true while a file is held over it. Of several
+ * dropped at once the first is opened, and `severalDropped` says so until `dismissDropped` (or the next drop).
+ */
 export function useFileDrop() {
   const loadInput = useStore((s) => s.loadInput);
   const [dragging, setDragging] = useState(false);
+  const [severalDropped, setSeveralDropped] = useState<SeveralDropped | null>(null);
   // dragenter/dragleave fire for every child crossed; count them to know when the pointer really left.
   const depth = useRef(0);
 
@@ -32,9 +42,10 @@ export function useFileDrop() {
       event.preventDefault();
       depth.current = 0;
       setDragging(false);
-      const file = event.dataTransfer.files[0];
+      const [file, ...others] = Array.from(event.dataTransfer.files);
+      setSeveralDropped(file && others.length > 0 ? { opened: file.name, others: others.map((other) => other.name) } : null);
       if (file) void loadInput(file, file.name);
     },
   };
-  return { dragging, dropHandlers };
+  return { dragging, dropHandlers, severalDropped, dismissDropped: () => setSeveralDropped(null) };
 }

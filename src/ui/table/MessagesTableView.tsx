@@ -5,6 +5,7 @@ import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
 import { isTableColumn, latencies, TABLE_COLUMNS } from '../../protocol/messagesTable';
 import type { TranscriptView } from '../../protocol/workerApi';
+import { useMessageOrder } from '../keyboard/messageOrder';
 import { useCardPrefetch } from '../timeline/useCardPrefetch';
 import { COLUMNS, features, LAYOUT, type Features, type TableRowData } from './columns';
 import { loadVisibility, saveVisibility, type ColumnVisibility } from './columnVisibility';
@@ -20,9 +21,6 @@ const ROW_HEIGHT = 28;
 /** The sticky header's height (table.css says the same). */
 const HEADER_HEIGHT = 30;
 const OVERSCAN = 12;
-
-/** Keys that move the selection a row, as in the timeline. */
-const STEPS: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
 
 const rowId = (row: TableRowData): string => String(row.index);
 
@@ -45,6 +43,7 @@ function MessagesTable({ view }: { view: TranscriptView }) {
   const session = useStore((s) => s.session);
   const search = useStore((s) => s.search);
   const hiddenRoles = useStore((s) => s.hiddenRoles);
+  const facets = useStore((s) => s.facets);
   const selected = useStore((s) => s.selection?.index);
   const select = useStore((s) => s.select);
   const scrollRequest = useStore((s) => s.scrollRequest);
@@ -61,7 +60,9 @@ function MessagesTable({ view }: { view: TranscriptView }) {
   };
 
   const sort = useMemo(() => sorting.flatMap(({ id, desc }) => (isTableColumn(id) ? [{ column: id, desc }] : [])), [sorting]);
-  const { rows, busy, error } = useTableRows(view, session, { sort, text: search, hiddenRoles, onlyFindings });
+  const { rows, busy, error } = useTableRows(view, session, { sort, text: search, hiddenRoles, onlyFindings, facets });
+  // j, k and the arrows step through the rows in the order shown, with or without the focus here (keyboard/useShortcuts.ts).
+  useMessageOrder(rows);
 
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   // No React Compiler here: the virtualizer draws this component again as it scrolls, which is what it is for.
@@ -144,7 +145,6 @@ function MessagesTable({ view }: { view: TranscriptView }) {
     else if (event.key === 'End') target = rows.length - 1;
     else if (event.key === 'PageDown') target = current + page;
     else if (event.key === 'PageUp') target = current - page;
-    else if (STEPS[event.key] !== undefined) target = current + STEPS[event.key]!;
     else return;
     event.preventDefault();
     const index = rows[Math.min(rows.length - 1, Math.max(0, target))];

@@ -3,6 +3,7 @@ import { useTranscriptIndex } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { ROLES } from '../../store/transcriptIndex';
 import { ROLE_LABELS } from '../roles';
+import { FacetChips } from '../search/FacetChips';
 import { formatCount } from '../text/format';
 import type { Features, TableRowData } from './columns';
 import { ColumnsMenu } from './ColumnsMenu';
@@ -16,8 +17,9 @@ interface Props {
 }
 
 /**
- * The table's filters. The text and the roles are the timeline's own (the store's `search` and `hiddenRoles`, kept
- * in the address as `q=` and `role=`): a filter set in one view holds in the other. *Only with findings* is the table's.
+ * The table's filters. The text, the roles and the facet chips are the timeline's own (the store's `search`,
+ * `hiddenRoles` and `facets`, kept in the address as `q=`, `role=`, `tool=`, `sev=` and `with=`): a filter set in one
+ * view holds in the other. *Only with findings* is the table's.
  */
 export function TableToolbar({ table, shown, busy, onlyFindings, setOnlyFindings }: Props) {
   const index = useTranscriptIndex();
@@ -57,6 +59,7 @@ export function TableToolbar({ table, shown, busy, onlyFindings, setOnlyFindings
           );
         })}
       </div>
+      <FacetChips />
       <label className="toggle" title="Only messages with at least one finding">
         <input type="checkbox" data-testid="table-only-findings" checked={onlyFindings} onChange={(event) => setOnlyFindings(event.target.checked)} />
         Only with findings

@@ -3,6 +3,7 @@ import type { Role } from '../../core/model';
 import { visibleRows } from '../../store/filter';
 import type { ViewSession } from '../../store/session';
 import type { RowsParams, TableSort } from '../../protocol/messagesTable';
+import { hasFacets, NO_FACETS, type SearchFacets } from '../../protocol/search';
 import { ROLE_ORDER, type TranscriptView } from '../../protocol/workerApi';
 import { LatestQuery } from './latestQuery';
 
@@ -11,6 +12,8 @@ export interface TableQuery {
   text: string;
   hiddenRoles: readonly Role[];
   onlyFindings: boolean;
+  /** The search's facets (the timeline's chips), which hold here too. */
+  facets?: SearchFacets;
 }
 
 export interface TableRows {
@@ -25,16 +28,16 @@ export interface TableRows {
 const keyOf = (params: RowsParams): string => JSON.stringify(params);
 
 /**
- * The table's rows for `query`. Unsorted and without a text or findings filter they are the timeline's (every
+ * The table's rows for `query`. Unsorted and without a text, facet or findings filter they are the timeline's (every
  * message less the hidden roles), found here at once; otherwise the worker sorts and filters, and until it answers
  * the previous rows stay. Only the newest query's answer is shown (LatestQuery).
  */
 export function useTableRows(view: TranscriptView, session: ViewSession | null, query: TableQuery): TableRows {
-  const { sort, text, hiddenRoles, onlyFindings } = query;
-  const plain = sort.length === 0 && text.trim() === '' && !onlyFindings;
+  const { sort, text, hiddenRoles, onlyFindings, facets = NO_FACETS } = query;
+  const plain = sort.length === 0 && text.trim() === '' && !onlyFindings && !hasFacets(facets);
   const params = useMemo<RowsParams>(
-    () => ({ sort, text, roles: ROLE_ORDER.filter((role) => !hiddenRoles.includes(role)), onlyFindings }),
-    [sort, text, hiddenRoles, onlyFindings],
+    () => ({ sort, text, roles: ROLE_ORDER.filter((role) => !hiddenRoles.includes(role)), onlyFindings, ...(hasFacets(facets) && { facets }) }),
+    [sort, text, hiddenRoles, onlyFindings, facets],
   );
   const key = keyOf(params);
   const unfiltered = useMemo(() => visibleRows(view, hiddenRoles, null), [view, hiddenRoles]);

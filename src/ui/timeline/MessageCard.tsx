@@ -6,7 +6,9 @@ import { CardText } from '../components/CardText';
 import { ContentKinds } from '../components/ContentKinds';
 import { MessageTokens } from '../components/MessageTokens';
 import { ToolResultOf } from '../components/ToolResultOf';
+import { focusFinding } from '../findings/findingFocus';
 import { ROLE_LABELS } from '../roles';
+import { Highlighted } from '../search/Highlighted';
 import { CardTime } from './CardTime';
 import { OffscreenLink } from './OffscreenLink';
 import { ToolCalls } from './ToolCalls';
@@ -44,6 +46,9 @@ export const MessageCard = memo(function MessageCard({
   const jumpTo = useStore((s) => s.jumpTo);
   const hoverToolCall = useStore((s) => s.hoverToolCall);
   const toggleExpanded = useStore((s) => s.toggleExpanded);
+  const setSideTab = useStore((s) => s.setSideTab);
+  // Read here rather than passed in: a new search marks the cards on screen without drawing the list again.
+  const pattern = useStore((s) => s.searchPattern);
   const fullText = useFullText(card, expanded);
   const { toolCallId, resultOf } = card;
   const showSourceType = card.sourceType.toLowerCase() !== role && card.sourceType !== '';
@@ -62,25 +67,35 @@ export const MessageCard = memo(function MessageCard({
         <span className="card-index">#{card.index}</span>
         <span className="role-badge">{ROLE_LABELS[role]}</span>
         {showSourceType && <span className="source-type">{card.sourceType}</span>}
-        {card.name && <span className="card-name">{card.name}</span>}
+        {card.name && (
+          <span className="card-name">
+            <Highlighted text={card.name} pattern={pattern} />
+          </span>
+        )}
         {card.id && (
           <span className="card-id" title={card.id}>
-            {card.id}
+            <Highlighted text={card.id} pattern={pattern} />
           </span>
         )}
         <span className="card-spacer" />
         <CardTime ms={timeMs} gapMs={gapMs} long={longGap} />
         {findings?.map((finding, i) => (
-          <span
+          // A link to its finding: the card is selected as a click on it selects it, and the findings list shows the finding.
+          <button
             key={i}
+            type="button"
             className={`finding-marker sev-${finding.severity}`}
             data-testid="message-finding"
             data-rule={finding.rule}
             data-severity={finding.severity}
-            title={finding.text}
+            title={`${finding.text} (show it in the findings)`}
+            onClick={() => {
+              setSideTab('findings');
+              focusFinding(finding);
+            }}
           >
             {finding.rule}
-          </span>
+          </button>
         ))}
       </header>
       {card.problem && <p className="card-problem">Could not read this element: {card.problem}</p>}
@@ -98,9 +113,16 @@ export const MessageCard = memo(function MessageCard({
           {resultOf && <OffscreenLink target={resultOf.messageIndex} from={card.index} toolCallId={toolCallId} />}
         </ToolResultOf>
       ) : null}
-      <CardText text={card.text} textLength={card.textLength} expanded={expanded} fullText={fullText} onToggle={() => toggleExpanded(card.index)} />
+      <CardText
+        text={card.text}
+        textLength={card.textLength}
+        expanded={expanded}
+        fullText={fullText}
+        onToggle={() => toggleExpanded(card.index)}
+        pattern={pattern}
+      />
       <ContentKinds kinds={card.contentKinds} />
-      {card.calls.length > 0 && <ToolCalls calls={card.calls} messageIndex={card.index} highlightedIds={highlightedIds} />}
+      {card.calls.length > 0 && <ToolCalls calls={card.calls} messageIndex={card.index} highlightedIds={highlightedIds} pattern={pattern} />}
       {(card.usage || card.model) && (
         <footer className="card-foot">
           {card.model && <span className="card-model">{card.model}</span>}

@@ -13,7 +13,7 @@ interface Props {
 /** On a link whose other end is out of view: which way and how many messages away it is; clicking jumps there. */
 export function OffscreenLink({ target, from, toolCallId }: Props) {
   const jumpTo = useStore((s) => s.jumpTo);
-  const where = useOffscreen(target);
+  const where = useOffscreen(target, from);
   if (!where) return null;
   const distance = Math.abs(target - from);
   return (

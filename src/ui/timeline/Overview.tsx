@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { useStore } from '../../store/store';
 import { ROLE_ORDER, type TranscriptView } from '../../protocol/workerApi';
+import { useTheme } from '../theme/useTheme';
 import { plural } from '../text/format';
 import { messagesAt, overviewMarkers, overviewRows } from './overviewLayout';
 import { useVisibleRange } from './visibleRange';
@@ -64,9 +65,11 @@ export function Overview({ view }: { view: TranscriptView }) {
   const jumpTo = useStore((s) => s.jumpTo);
   const markers = useMemo(() => overviewMarkers(view.findings, view.count, height), [view, height]);
 
+  // The canvas takes the theme's colours as it draws: another theme draws it again.
+  const { theme } = useTheme();
   useEffect(() => {
     if (canvasRef.current && height > 0) draw(canvasRef.current, view, height);
-  }, [view, height]);
+  }, [view, height, theme]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>): void => {
     if (height === 0 || view.count === 0) return;

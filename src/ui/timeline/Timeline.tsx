@@ -1,12 +1,10 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { visibleRows } from '../../store/filter';
 import { useStore } from '../../store/store';
+import { useMessageOrder } from '../keyboard/messageOrder';
 import { Overview } from './Overview';
 import { TimelineToolbar } from './TimelineToolbar';
 import { VirtualTimeline } from './VirtualTimeline';
-
-/** Keys that step through the timeline, and how far. */
-const STEPS: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
 
 /** The message list column: filters on top, the virtualized cards below, the overview strip beside them. */
 export function Timeline() {
@@ -16,28 +14,19 @@ export function Timeline() {
   const loadSource = useStore((s) => s.loadSource);
   const hiddenRoles = useStore((s) => s.hiddenRoles);
   const searchHits = useStore((s) => s.searchHits);
-  const selected = useStore((s) => s.selection?.index);
-  const jumpTo = useStore((s) => s.jumpTo);
   const scrollTo = useStore((s) => s.scrollTo);
   // State, not a ref: the list attaches to the element when it mounts, even in the same commit (see useVirtualRows).
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
 
   const rows = useMemo(() => (view ? visibleRows(view, hiddenRoles, searchHits) : new Int32Array(0)), [view, hiddenRoles, searchHits]);
+  // j, k and the arrows step through these, with or without the focus here (keyboard/useShortcuts.ts).
+  useMessageOrder(rows);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (rows.length === 0) return;
-    if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      const first = event.key === 'Home';
-      scrollTo(rows[first ? 0 : rows.length - 1]!, first ? 'start' : 'end');
-      return;
-    }
-    const step = STEPS[event.key];
-    if (step === undefined) return;
+    if (rows.length === 0 || (event.key !== 'Home' && event.key !== 'End')) return;
     event.preventDefault();
-    const current = selected === undefined ? -1 : rows.indexOf(selected);
-    const next = rows[Math.min(rows.length - 1, Math.max(0, current + step))];
-    if (next !== undefined) jumpTo({ index: next }, 'auto');
+    const first = event.key === 'Home';
+    scrollTo(rows[first ? 0 : rows.length - 1]!, first ? 'start' : 'end');
   };
 
   return (

@@ -2,16 +2,16 @@ import { useTranscriptIndex } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { ROLES } from '../../store/transcriptIndex';
 import { ROLE_LABELS } from '../roles';
+import { FacetChips } from '../search/FacetChips';
+import { SearchBox } from '../search/SearchBox';
 import { formatCount } from '../text/format';
 
-/** Role toggles, text search, view switches and jumps to either end above the timeline. */
+/** Role toggles, the search with its facets, view switches and jumps to either end above the timeline. */
 export function TimelineToolbar({ rows }: { rows: Int32Array }) {
   const index = useTranscriptIndex();
   const total = useStore((s) => s.view?.count ?? 0);
   const hiddenRoles = useStore((s) => s.hiddenRoles);
   const toggleRole = useStore((s) => s.toggleRole);
-  const search = useStore((s) => s.search);
-  const setSearch = useStore((s) => s.setSearch);
   const showConnectors = useStore((s) => s.showConnectors);
   const setShowConnectors = useStore((s) => s.setShowConnectors);
   const scrollTo = useStore((s) => s.scrollTo);
@@ -41,15 +41,8 @@ export function TimelineToolbar({ rows }: { rows: Int32Array }) {
           );
         })}
       </div>
-      <input
-        type="search"
-        className="search"
-        data-testid="search"
-        placeholder="Search text, names, ids…"
-        aria-label="Search messages"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <SearchBox rows={rows} />
+      <FacetChips />
       <label className="toggle">
         <input type="checkbox" checked={showConnectors} onChange={(event) => setShowConnectors(event.target.checked)} />
         Links

@@ -7,10 +7,12 @@ interface Props {
   calls: readonly CallChip[];
   messageIndex: number;
   highlightedIds: ReadonlySet<string>;
+  /** The search's matches to mark in the calls' names and arguments. */
+  pattern?: RegExp | null;
 }
 
 /** An AI message's tool calls: hovering one highlights its result, clicking jumps there (or selects the call). */
-export function ToolCalls({ calls, messageIndex, highlightedIds }: Props) {
+export function ToolCalls({ calls, messageIndex, highlightedIds, pattern = null }: Props) {
   const jumpTo = useStore((s) => s.jumpTo);
   const select = useStore((s) => s.select);
   const hoverToolCall = useStore((s) => s.hoverToolCall);
@@ -30,6 +32,7 @@ export function ToolCalls({ calls, messageIndex, highlightedIds }: Props) {
             call={call}
             messageIndex={messageIndex}
             highlighted={id !== undefined && highlightedIds.has(id)}
+            pattern={pattern}
             onHover={hoverToolCall}
             onClick={() => (result !== undefined ? jumpTo({ index: result, ...selection }) : select({ index: messageIndex, ...selection }))}
           >

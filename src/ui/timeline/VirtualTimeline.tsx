@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useHighlight } from '../../store/hooks';
 import { useStore } from '../../store/store';
 import { indexOf } from '../../store/transcriptIndex';
@@ -14,10 +14,12 @@ import { Connectors } from './Connectors';
 import { MessageCard } from './MessageCard';
 import { useCardPrefetch } from './useCardPrefetch';
 import { timeGapsOf } from './timeGaps';
-import { setVisibleRange } from './visibleRange';
+import { clearVisibleRows, setVisibleRows } from './visibleRange';
 
 /** Where on a card its connector ends attach: level with the card's header line. */
 const ANCHOR_Y = 24;
+/** A row's padding above and below its card (timeline.css, `.timeline-row`): a card is in view, not its padding. */
+const ROW_INSET = 4;
 interface Props {
   view: TranscriptView;
   /** Message indices to show, in order (the filtered timeline). */
@@ -45,6 +47,7 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
       count: rows.length,
       heightOf: (row, width) => measured.get(rows[row]!, width) ?? estimateCardHeight(view.columns, rows[row]!, charsPerLine(width)),
       measured: (row, height) => measured.set(rows[row]!, height),
+      inset: ROW_INSET,
     }),
     [rows, view, measured],
   );
@@ -63,11 +66,15 @@ export function VirtualTimeline({ view, rows, scroller }: Props) {
 
   useCardPrefetch(session, rows, first, last);
 
+  // Before the paint: a chip drawn with the rows of the frame before (another list, another scroll) would show for a
+  // frame, pointing at what is on screen.
   const { visibleFirst, visibleLast } = engine;
-  useEffect(() => {
-    const range = visibleLast >= visibleFirst ? { first: rows[visibleFirst] ?? 0, last: rows[visibleLast] ?? -1 } : { first: 0, last: -1 };
-    setVisibleRange(range);
+  const shownRows = useRef(rows);
+  useLayoutEffect(() => {
+    shownRows.current = rows;
+    setVisibleRows(rows, visibleFirst, visibleLast);
   }, [rows, visibleFirst, visibleLast]);
+  useLayoutEffect(() => () => clearVisibleRows(shownRows.current), []);
 
   useEffect(() => {
     if (!scrollRequest) return;

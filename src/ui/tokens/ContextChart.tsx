@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ContextGrowth } from '../../core/analytics/contextGrowth';
 import { useStore } from '../../store/store';
+import { useTheme } from '../theme/useTheme';
 import { formatCount } from '../text/format';
 import { chartSeries, pointOf, xRange, type ChartSeries } from './chartData';
 import { compactTokens, percent } from './tokenFormat';
@@ -21,6 +22,7 @@ interface Colors {
   selected: string;
   axis: string;
   grid: string;
+  surface: string;
 }
 
 /** The theme's colours (src/ui/theme.css) as the canvas needs them: concrete values, read from the page. */
@@ -34,6 +36,7 @@ function themeColors(element: Element): Colors {
     selected: color('--highlight-border', '#e0b100'),
     axis: color('--muted', '#667085'),
     grid: color('--border', '#e2e5ea'),
+    surface: color('--surface', '#ffffff'),
   };
 }
 
@@ -86,7 +89,7 @@ function chartOptions(series: ChartSeries, colors: Colors, showWindow: boolean, 
         size: (_u, seriesIdx) => (seriesIdx === 1 ? 9 : 0),
         width: (_u, seriesIdx) => (seriesIdx === 1 ? 2 : 0),
         stroke: (_u, seriesIdx) => (seriesIdx === 1 ? colors.input : 'transparent'),
-        fill: (_u, seriesIdx) => (seriesIdx === 1 ? '#fff' : 'transparent'),
+        fill: (_u, seriesIdx) => (seriesIdx === 1 ? colors.surface : 'transparent'),
       },
     },
     hooks: {
@@ -170,6 +173,8 @@ export default function ContextChart({ growth }: { growth: ContextGrowth }) {
   const plot = useRef<uPlot | null>(null);
   const selectedPoint = pointOf(series.x, selected);
   const selectedRef = useRef(selectedPoint);
+  // The canvas takes concrete colours, read from the page as the chart is made: another theme makes it again.
+  const { theme } = useTheme();
 
   useEffect(() => {
     const element = box.current;
@@ -193,7 +198,7 @@ export default function ContextChart({ growth }: { growth: ContextGrowth }) {
       chart.destroy();
       plot.current = null;
     };
-  }, [series, showWindow, growth, select]);
+  }, [series, showWindow, growth, select, theme]);
 
   useEffect(() => {
     selectedRef.current = selectedPoint;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../../store/store';
 import type { MainView } from '../../store/viewSlice';
+import { PaneToggle } from '../layout/PaneToggle';
 import { Timeline } from '../timeline/Timeline';
 import { VIEW_MODULES } from './viewModules';
 import { ViewSwitch } from './ViewSwitch';
@@ -29,7 +30,13 @@ export function MainColumn() {
   }, [mainView, scrollTo]);
   return (
     <section className="main-column" aria-label="Run">
-      {hasView && <ViewSwitch />}
+      {hasView && (
+        <div className="main-bar">
+          <PaneToggle pane="findings" />
+          <ViewSwitch />
+          <PaneToggle pane="detail" />
+        </div>
+      )}
       {mainView === 'timeline' || !hasView ? <Timeline /> : <LazyView key={mainView} view={mainView} />}
     </section>
   );

@@ -3,16 +3,22 @@ import { BACKDROP, VirtualEngine, type RowSource } from './virtualEngine';
 import { MAX_SCROLL_HEIGHT } from './virtualMath';
 
 /** What the engine touches of a DOM element: sizes, scrollTop, a style and data-row. */
-function element(fields: Partial<{ clientWidth: number; clientHeight: number; scrollTop: number; row: number }> = {}) {
-  return {
+function element(fields: Partial<{ clientWidth: number; clientHeight: number; scrollTop: number; row: number; height: number }> = {}) {
+  const fake = {
     clientWidth: fields.clientWidth ?? 600,
     clientHeight: fields.clientHeight ?? 800,
     scrollTop: fields.scrollTop ?? 0,
     style: { height: '', transform: '', willChange: '', top: '', borderBlockWidth: '' },
     dataset: { row: String(fields.row ?? 0) },
+    /** The drawn height, as a row's box reports it. */
+    drawnHeight: fields.height ?? 100,
+    getBoundingClientRect: () => ({ height: fake.drawnHeight }),
   };
+  return fake;
 }
 const asElement = (fake: ReturnType<typeof element>) => fake as unknown as HTMLElement;
+/** Where a drawn row is placed, from its transform. */
+const row = (fake: ReturnType<typeof element>) => Number(/translateY\((-?[\d.]+)px\)/.exec(fake.style.transform)?.[1]);
 
 function setup(count: number, height = 100) {
   const scroller = element();
@@ -183,6 +189,52 @@ describe('VirtualEngine', () => {
     engine.measureViewport();
     expect(scroller.scrollTop).toBe(60_000);
     expect(engine.visibleFirst).toBe(500);
+  });
+
+  it('measures the drawn rows again when the list narrows, also those whose height the new width left alone', () => {
+    const { engine, scroller, source } = setup(50);
+    // Guesses: 100 px at 600 px wide, 130 px narrower. The rows drawn are 80 px at either width.
+    engine.setRows({ ...source, heightOf: (_row, width) => (width < 600 ? 130 : 100) });
+    const drawn = [0, 1, 2, 3, 4].map((row) => element({ row, height: 80 }));
+    drawn.forEach((row) => engine.addRow(asElement(row)));
+    engine.onRowsResized(drawn.map((_, row) => ({ row, height: 80 })));
+    expect(engine.heights.offsetOf(5)).toBe(400);
+    // A scrollbar appears: 15 px narrower. No row changes size, so no ResizeObserver reports one.
+    scroller.clientWidth = 585;
+    engine.measureViewport();
+    expect([0, 1, 2, 3, 4].map((row) => engine.heights.heightOf(row))).toEqual([80, 80, 80, 80, 80]);
+    expect(source.measured).toHaveBeenCalledWith(0, 80);
+    // The rows not drawn start over from the new width's guess.
+    expect(engine.heights.heightOf(5)).toBe(130);
+    expect(row(drawn[1]!)).toBe(80);
+  });
+
+  it('counts a row in view by its item, not by the padding around it', () => {
+    const { engine, scroller, source } = setup(50);
+    engine.setRows({ ...source, inset: 4 });
+    // Rows of 100 px, each an item of 92 between 4 px of padding. 4 px down, row 8's item starts at the bottom edge.
+    scroller.scrollTop = 4;
+    engine.onScroll();
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([0, 7]);
+    // 96 px down, row 0's item has just left the top.
+    scroller.scrollTop = 96;
+    engine.onScroll();
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([1, 8]);
+    // Without an inset the padding counts.
+    engine.setRows(source);
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([0, 8]);
+  });
+
+  it('says no row is in view before the viewport has a height', () => {
+    const { engine, scroller, onChange } = setup(50);
+    scroller.clientHeight = 0;
+    engine.measureViewport();
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([0, -1]);
+    scroller.clientHeight = 800;
+    onChange.mockClear();
+    engine.measureViewport();
+    expect([engine.visibleFirst, engine.visibleLast]).toEqual([0, 7]);
+    expect(onChange).toHaveBeenCalled();
   });
 
   it('re-aims a jump as the rows around its target are measured, until the user scrolls', () => {

@@ -24,6 +24,11 @@ export interface RowSource {
   heightOf(row: number, width: number): number;
   /** A row's measured height, for the source to keep across lists (a filter builds a new one). */
   measured(row: number, height: number): void;
+  /**
+   * Pixels at the top and at the bottom of each row that are its padding, not its item: a row of which only those
+   * are inside the viewport is not in view (`visibleFirst`, `visibleLast`). 0 when absent.
+   */
+  inset?: number;
 }
 
 /**
@@ -144,7 +149,12 @@ export class VirtualEngine {
     return this.wheelScroll(direction * PAGE_STEP * this.viewport, 0);
   }
 
-  /** The scroll element's size changed: a new width reflows every row, so guesses start over. */
+  /**
+   * The scroll element's size changed: a new width reflows every row, so guesses start over, except for the rows
+   * drawn, which are measured here. Left to the rows' ResizeObserver, a row whose height the new width did not change
+   * (a scrollbar appearing narrows the list by 15 px) was never reported again and kept its guess for good: the rows
+   * below it drawn that far off, chips and jumps aimed at where they were not.
+   */
   measureViewport(): void {
     const scroller = this.scroller;
     if (!scroller) return;
@@ -152,6 +162,15 @@ export class VirtualEngine {
       if (scroller.clientWidth !== this.width) {
         this.width = scroller.clientWidth;
         for (let row = 0; row < this.heights.count; row++) this.heights.set(row, this.source.heightOf(row, this.width));
+        // Called after layout (a ResizeObserver's callback, or attach), so reading the rows' sizes costs no reflow.
+        for (const element of this.rows.keys()) {
+          const row = Number(element.dataset.row);
+          const height = element.getBoundingClientRect().height;
+          if (row >= 0 && row < this.heights.count && height > 0) {
+            this.source.measured(row, height);
+            this.heights.set(row, height);
+          }
+        }
       }
       this.viewport = scroller.clientHeight;
     });
@@ -243,7 +262,9 @@ export class VirtualEngine {
 
   private update(force = false): void {
     const drawn = rowsInWindow(this.heights, this.top, this.viewport, OVERSCAN);
-    const visible = rowsInWindow(this.heights, this.top, this.viewport);
+    // No viewport yet (detached, or not laid out): no row is in view, so nothing beside the rows claims one is.
+    const inset = this.source.inset ?? 0;
+    const visible = this.viewport > 2 * inset ? rowsInWindow(this.heights, this.top + inset, this.viewport - 2 * inset) : { first: 0, last: -1 };
     const changed = drawn.first !== this.first || drawn.last !== this.last || visible.first !== this.visibleFirst || visible.last !== this.visibleLast;
     this.first = drawn.first;
     this.last = drawn.last;

@@ -73,6 +73,18 @@ describe('alignedTop', () => {
     expect(alignedTop(rows, 8, 400, 'auto', 300)).toBe(500);
     expect(alignedTop(rows, 1, 400, 'auto', 300)).toBe(100);
   });
+
+  it('shows the top of a row taller than the viewport, not its middle or its end', () => {
+    const tall = new RowHeights([100, 100, 900, 100, 100, 100, 100, 100]);
+    expect(alignedTop(tall, 2, 400, 'center', 0)).toBe(200);
+    // Below the viewport, auto stops at its top rather than scrolling on to its end.
+    expect(alignedTop(tall, 2, 400, 'auto', 0)).toBe(200);
+    expect(alignedTop(tall, 2, 400, 'auto', 600)).toBe(200);
+    // Its top already in view but not at the top: auto brings the top up, as much of it as fits.
+    expect(alignedTop(tall, 2, 400, 'auto', 150)).toBe(200);
+    // The end of the run still asks for the end.
+    expect(alignedTop(tall, 2, 400, 'end', 0)).toBe(700);
+  });
 });
 
 describe('scrollScale', () => {

@@ -79,16 +79,20 @@ export function rowsInWindow(heights: RowHeights, top: number, height: number, o
 
 export type Align = 'start' | 'end' | 'center' | 'auto';
 
-/** The scroll offset that shows `row` as asked; `auto` moves only as far as needed from `top`. */
+/**
+ * The scroll offset that shows `row` as asked; `auto` moves only as far as needed from `top`. A row taller than the
+ * viewport shows its top for `center` and `auto` (its middle, or its end, would hide the header that says what it is).
+ */
 export function alignedTop(heights: RowHeights, row: number, viewport: number, align: Align, top: number): number {
   const start = heights.offsetOf(row);
   const end = start + heights.heightOf(row);
+  const tall = end - start > viewport;
   let target: number;
   if (align === 'start') target = start;
   else if (align === 'end') target = end - viewport;
-  else if (align === 'center') target = (start + end - viewport) / 2;
+  else if (align === 'center') target = tall ? start : (start + end - viewport) / 2;
   else if (start < top) target = start;
-  else if (end > top + viewport) target = Math.min(start, end - viewport);
+  else if (end > top + viewport) target = tall ? start : end - viewport;
   else target = top;
   return Math.min(Math.max(target, 0), Math.max(heights.total - viewport, 0));
 }

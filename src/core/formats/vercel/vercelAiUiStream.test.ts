@@ -96,6 +96,6 @@ describe('vercel-ai-ui-stream assembly', () => {
 
   it('does not take the model’s own stream parts (stream-start, tool-call) for a UI message stream', () => {
     const parts = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: '0' }, { type: 'text-delta', id: '0', delta: 'Hi' }, { type: 'finish' }];
-    expect(() => imported(JSON.stringify(parts))).toThrow(/No known message-history format matched/);
+    expect(() => imported(JSON.stringify(parts))).toThrow(/not a message history msgscope knows/);
   });
 });
