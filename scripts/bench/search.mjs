@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { historyText } from './generate.mjs';
+import { keyFigures, watchKeys } from './keyTiming.mjs';
 import { startServer } from './server.mjs';
 
 /** The box's pause before it asks the worker (src/store/filterSlice.ts, SEARCH_DELAY_MS): part of every text figure. */
@@ -56,15 +57,7 @@ async function clearSearch(page) {
 /** Types `word` a key every 100 ms into the search box: each key's Event Timing duration, and the last key → count shown. */
 async function typeInSearch(page, word) {
   await clearSearch(page);
-  await page.evaluate(() => {
-    window.__keyDurations = {};
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.interactionId) window.__keyDurations[entry.interactionId] = Math.max(window.__keyDurations[entry.interactionId] ?? 0, entry.duration);
-      }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
-    document.querySelector('[data-testid=search]').addEventListener('input', () => (window.__lastInput = performance.now()));
-  });
+  await watchKeys(page, '[data-testid=search]');
   await page.getByTestId('search').focus();
   await page.keyboard.type(word, { delay: 100 });
   const lastKeyMs = await page.evaluate(
@@ -85,9 +78,9 @@ async function typeInSearch(page, word) {
       }),
     word.length,
   );
-  const durations = await page.evaluate(() => Object.values(window.__keyDurations));
+  const keys = await keyFigures(page, word);
   const total = Number(await page.getByTestId('search-count').getAttribute('data-total'));
-  return { keys: word.length, slowestKeyMs: Math.max(16, ...durations), keysOver50: durations.filter((d) => d > 50).length, lastKeyMs, total };
+  return { ...keys, lastKeyMs, total };
 }
 
 export async function measureSearch(browser, origin, url, n) {

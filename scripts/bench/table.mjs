@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { measureLoad, measureScroll } from './browser.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { historyText } from './generate.mjs';
+import { forgetKeys, keyFigures, watchKeys } from './keyTiming.mjs';
 import { startServer } from './server.mjs';
 
 // Set before the page's scripts run: the time the table first shows rows for all `n` messages, two frames later.
@@ -158,24 +159,14 @@ function filterOnce(page, text) {
 
 /**
  * Types `word` into the filter a key every 100 ms, as a person does, with the table sorted: each key's Event Timing
- * duration (key press → the next frame showing it, rounded to 8 ms by the browser), and the last key → rows painted.
+ * duration (scripts/bench/keyTiming.mjs), and the last key → rows painted.
  */
 async function typeInFilter(page, word) {
-  await page.evaluate(() => {
-    window.__keyDurations = {};
-    new PerformanceObserver((list) => {
-      // One key is one interaction (keydown, keypress, keyup share its id): its duration is its longest event's.
-      for (const entry of list.getEntries()) {
-        if (entry.interactionId) window.__keyDurations[entry.interactionId] = Math.max(window.__keyDurations[entry.interactionId] ?? 0, entry.duration);
-      }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
-    const input = document.querySelector('[data-testid=table-filter]');
-    input.addEventListener('input', () => (window.__lastInput = performance.now()));
-  });
+  await watchKeys(page, '[data-testid=table-filter]');
   await page.getByTestId('table-filter').fill('');
   await page.waitForFunction(() => !document.querySelector('[data-testid=messages-table]').hasAttribute('data-busy'));
   await page.getByTestId('table-filter').focus();
-  await page.evaluate(() => (window.__keyDurations = {}));
+  await forgetKeys(page);
   await page.keyboard.type(word, { delay: 100 });
   const lastKeyMs = await page.evaluate(
     () =>
@@ -191,9 +182,7 @@ async function typeInFilter(page, word) {
         observer.observe(table, { attributes: true });
       }),
   );
-  // Entries under 16 ms are not reported: a key that took less counts as 16 at most.
-  const durations = await page.evaluate(() => Object.values(window.__keyDurations));
-  return { keys: word.length, slowestKeyMs: Math.max(16, ...durations), keysOver50: durations.filter((d) => d > 50).length, lastKeyMs };
+  return { ...(await keyFigures(page, word)), lastKeyMs };
 }
 
 export async function measureTable(browser, origin, url, n) {

@@ -12,6 +12,7 @@ import { partData } from '../formats/gemini/geminiParts';
 import { geminiContents } from '../providers/geminiLayout';
 import type { Lost } from '../providers/lost';
 import { readImage } from '../providers/media';
+import { inBlockOrder } from './blockOrder';
 import { answeredInsideLost, callNames, resultName } from './callParts';
 import { convertEach } from './isolated';
 import { requestLosses } from './requestLosses';
@@ -64,25 +65,23 @@ function callPart(m: Message, call: ToolCall, lost: Lost): Json {
 
 /** Parts in block order, each call where its block stood (calls with no block of their own last). */
 function modelParts(m: Message, lost: Lost): Json[] {
-  const calls = [...m.toolCalls, ...m.invalidToolCalls];
-  const byBlock = new Map<unknown, ToolCall>();
-  for (const call of calls) if (!byBlock.has(call.raw)) byBlock.set(call.raw, call);
-  const written = new Set<ToolCall>();
-  const parts: Json[] = [];
-  for (const block of m.content) {
-    const call = block.kind === 'tool_call' ? byBlock.get(block.raw) : undefined;
-    if (call) {
-      written.add(call);
-      parts.push(callPart(m, call, lost));
-    } else if (block.kind === 'reasoning' && !isGeminiPart(block.raw)) {
-      lost.add(m.index, `reasoning has no place in ${TARGET} contents unless it is a thought part Gemini returned (with its thoughtSignature)`);
-    } else if (block.kind !== 'tool_call' || isGeminiPart(block.raw)) {
+  const parts = inBlockOrder(
+    m,
+    (call) => callPart(m, call, lost),
+    (block) => {
+      if (block.kind === 'reasoning' && !isGeminiPart(block.raw)) {
+        lost.add(m.index, `reasoning has no place in ${TARGET} contents unless it is a thought part Gemini returned (with its thoughtSignature)`);
+        return undefined;
+      }
+      if (block.kind === 'tool_call' && !isGeminiPart(block.raw)) {
+        lost.add(m.index, `a ${block.type} block that is no call of this message has no place in ${TARGET} model parts`);
+        return undefined;
+      }
       const part = plainPart(block);
-      if (part) parts.push(part);
-      else lost.add(m.index, `a ${block.type} block has no place in ${TARGET} model parts`);
-    } else lost.add(m.index, `a ${block.type} block that is no call of this message has no place in ${TARGET} model parts`);
-  }
-  for (const call of calls) if (!written.has(call)) parts.push(callPart(m, call, lost));
+      if (!part) lost.add(m.index, `a ${block.type} block has no place in ${TARGET} model parts`);
+      return part;
+    },
+  );
   answeredInsideLost(m, lost, TARGET);
   return parts;
 }

@@ -8,6 +8,7 @@ import { isRecord } from '../json/value';
 import type { ContentBlock, Message, ToolCall, Transcript } from '../model';
 import type { Lost } from '../providers/lost';
 import { readImage } from '../providers/media';
+import { inBlockOrder } from './blockOrder';
 import { answeredInsideLost, callNames, madeUpIdsWritten, resultName } from './callParts';
 import { convertEach } from './isolated';
 import { onlyText, requestLosses } from './requestLosses';
@@ -112,25 +113,17 @@ function toolCallPart(m: Message, call: ToolCall, lost: Lost): Json {
 
 /** Parts in block order, each call where its block stood (calls with no block of their own last). */
 function assistantParts(m: Message, lost: Lost): Json[] {
-  const calls = [...m.toolCalls, ...m.invalidToolCalls];
-  const byBlock = new Map<unknown, ToolCall>();
-  for (const call of calls) if (!byBlock.has(call.raw)) byBlock.set(call.raw, call);
-  const written = new Set<ToolCall>();
-  const parts: Json[] = [];
-  for (const block of m.content) {
-    const call = block.kind === 'tool_call' ? byBlock.get(block.raw) : undefined;
-    if (call) {
-      written.add(call);
-      parts.push(toolCallPart(m, call, lost));
-    } else if (block.kind === 'text') parts.push(withOptions({ type: 'text', text: block.text ?? '' }, signedOptions(block.raw)));
-    else if (block.kind === 'reasoning') parts.push(withOptions({ type: 'reasoning', text: block.text ?? '' }, signedOptions(block.raw)));
-    else {
+  const parts = inBlockOrder(
+    m,
+    (call) => toolCallPart(m, call, lost),
+    (block) => {
+      if (block.kind === 'text') return withOptions({ type: 'text', text: block.text ?? '' }, signedOptions(block.raw));
+      if (block.kind === 'reasoning') return withOptions({ type: 'reasoning', text: block.text ?? '' }, signedOptions(block.raw));
       const own = ownMediaPart(block) ?? (isRecord(block.raw) && block.raw.type === 'tool-approval-request' ? block.raw : undefined);
-      if (own) parts.push(own);
-      else lost.add(m.index, `a ${block.type} block has no place in ${TARGET} assistant messages`);
-    }
-  }
-  for (const call of calls) if (!written.has(call)) parts.push(toolCallPart(m, call, lost));
+      if (!own) lost.add(m.index, `a ${block.type} block has no place in ${TARGET} assistant messages`);
+      return own;
+    },
+  );
   answeredInsideLost(m, lost, TARGET);
   return parts;
 }

@@ -1,8 +1,7 @@
 import type { Table } from '@tanstack/react-table';
 import { useTranscriptIndex } from '../../store/hooks';
 import { useStore } from '../../store/store';
-import { ROLES } from '../../store/transcriptIndex';
-import { ROLE_LABELS } from '../roles';
+import { RoleFilters } from '../components/RoleFilters';
 import { FacetChips } from '../search/FacetChips';
 import { formatCount } from '../text/format';
 import type { Features, TableRowData } from './columns';
@@ -40,25 +39,7 @@ export function TableToolbar({ table, shown, busy, onlyFindings, setOnlyFindings
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      <div className="role-filters" role="group" aria-label="Show roles">
-        {ROLES.filter((role) => index.roleCounts[role] > 0).map((role) => {
-          const on = !hiddenRoles.includes(role);
-          return (
-            <button
-              key={role}
-              type="button"
-              className={`role-toggle role-${role}${on ? ' on' : ''}`}
-              aria-pressed={on}
-              data-testid="role-filter"
-              data-role={role}
-              onClick={() => toggleRole(role)}
-            >
-              <span className="role-dot" />
-              {ROLE_LABELS[role]} <span className="muted">{formatCount(index.roleCounts[role])}</span>
-            </button>
-          );
-        })}
-      </div>
+      <RoleFilters counts={index.roleCounts} hidden={hiddenRoles} onToggle={toggleRole} />
       <FacetChips />
       <label className="toggle" title="Only messages with at least one finding">
         <input type="checkbox" data-testid="table-only-findings" checked={onlyFindings} onChange={(event) => setOnlyFindings(event.target.checked)} />

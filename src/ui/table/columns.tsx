@@ -7,10 +7,11 @@ import { TABLE_COLUMNS, type TableColumn } from '../../protocol/messagesTable';
 import { ROLE_ORDER } from '../../protocol/workerApi';
 import { ROLE_LABELS } from '../roles';
 import { formatCount } from '../text/format';
+import { formatDuration } from '../text/time';
 import { EstimatedTokens } from '../tokens/EstimatedTokens';
 import { ALWAYS_SHOWN } from './columnVisibility';
 import { useRowData, useTableData } from './tableContext';
-import { formatClock, formatDuration, formatTokens, NO_VALUE, oneLine, severityCounts, SEVERITY_MARKS } from './tableFormat';
+import { formatClock, formatTokens, NO_VALUE, oneLine, severityCounts, SEVERITY_MARKS } from './tableFormat';
 
 /** Sorting and column visibility are the table's; filtering is the store's (shared with the timeline), sorting is done in the worker. */
 export const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
@@ -169,7 +170,7 @@ function TimeCell() {
 
 function LatencyCell() {
   const { latency } = useTableData();
-  return <>{formatDuration(latency[useRowData().index] ?? Number.NaN)}</>;
+  return <>{formatDuration(latency[useRowData().index] ?? Number.NaN, NO_VALUE)}</>;
 }
 
 function FindingsCell() {

@@ -9,23 +9,6 @@ export function formatTokens(n: number | undefined): string {
   return n === undefined ? NO_VALUE : formatCount(n);
 }
 
-/** A gap between two messages: `340 ms`, `12.3 s`, `4m 05s`, `2h 03m`, `3d 04h`; negative when the times run backwards. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return NO_VALUE;
-  if (ms < 0) return `−${formatDuration(-ms)}`;
-  // Each unit is checked after rounding, so that 999.6 ms is `1.0 s` and 59.96 s is `1m 00s`, never `1000 ms` or `60.0 s`.
-  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
-  const tenths = Math.round(ms / 100);
-  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ${pad(seconds % 60)}s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ${pad(minutes % 60)}m`;
-  const hours = Math.round(minutes / 60);
-  return `${Math.floor(hours / 24)}d ${pad(hours % 24)}h`;
-}
-
 /** A message's time of day in this browser's zone, `14:03:07`; the cell's title gives the full date. */
 export function formatClock(ms: number): string {
   if (!Number.isFinite(ms)) return NO_VALUE;

@@ -4,7 +4,8 @@ import { TOOL_CALL_FLAGS, TOOL_CALL_STATUSES, type ToolCallTable } from '../../c
 import type { Selection } from '../../store/selectionSlice';
 import { useStore } from '../../store/store';
 import { formatCount } from '../text/format';
-import { formatDuration, formatSize, type ToolColumn, type ToolSort } from './toolRows';
+import { formatDuration } from '../text/time';
+import { formatSize, type ToolColumn, type ToolSort } from './toolRows';
 
 /** Fixed: every row is one line, so the virtualizer needs no measuring. */
 const ROW_HEIGHT = 30;
@@ -230,7 +231,7 @@ const ToolCallRow = memo(function ToolCallRow({ table: t, row: i, position, top,
         {formatSize(chars)}
       </span>
       <span role="cell" className="tools-cell col-duration">
-        {formatDuration(t.durationMs[i]!)}
+        {formatDuration(t.durationMs[i]!, '')}
       </span>
     </div>
   );

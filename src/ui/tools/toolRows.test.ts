@@ -6,7 +6,6 @@ import { ai, build, call, human, tool } from '../../core/testing/messages';
 import {
   DEFAULT_SORT,
   DEFAULT_SUMMARY_SORT,
-  formatDuration,
   formatRate,
   formatSize,
   sortedSummary,
@@ -108,16 +107,8 @@ describe('sortedSummary', () => {
 });
 
 describe('formats', () => {
-  it('sizes, durations and rates', () => {
+  it('sizes and rates', () => {
     expect([formatSize(-1), formatSize(532), formatSize(12_345), formatSize(9_960), formatSize(4_100_000)]).toEqual(['', '532', '12k', '10k', '4.1M']);
-    expect([
-      formatDuration(NaN),
-      formatDuration(850),
-      formatDuration(3_240),
-      formatDuration(245_000),
-      formatDuration(7_380_000),
-      formatDuration(-1500),
-    ]).toEqual(['', '850 ms', '3.2 s', '4m 05s', '2h 03m', '−1.5 s']);
     expect([formatRate(NaN), formatRate(0), formatRate(0.004), formatRate(1 / 3)]).toEqual(['—', '0%', '0.4%', '33%']);
   });
 });

@@ -2,7 +2,6 @@
 // as an index array over the columns (no row objects: 50,000 of them cost more to build than to sort), and the
 // per-tool lines in theirs. Pure, so the unit tests drive it without a DOM.
 import { TOOL_CALL_STATUSES, type ToolCallStatus, type ToolCallTable, type ToolSummary } from '../../core/analytics/toolCalls';
-import { formatDuration as formatGap } from '../table/tableFormat';
 
 export type ToolColumn = 'id' | 'tool' | 'args' | 'issued' | 'answered' | 'status' | 'size' | 'duration';
 
@@ -174,14 +173,6 @@ export function formatSize(chars: number): string {
 
 // One decimal below 10 (9.96 would print as 10.0).
 const trim = (n: number): string => (n < 9.95 ? n.toFixed(1) : n.toFixed(0));
-
-/**
- * `850 ms`, `3.2 s`, `4m 05s`, `2h 03m`, as the messages table writes a gap (its 50 px column holds these, not
- * `4 min 5 s`); empty where unknown.
- */
-export function formatDuration(ms: number): string {
-  return Number.isFinite(ms) ? formatGap(ms) : '';
-}
 
 /** `12%`, `0.5%`, `—` where there were no calls. */
 export function formatRate(rate: number): string {
