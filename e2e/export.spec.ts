@@ -82,6 +82,8 @@ test('with a filter on, Only the N messages shown exports the rows the timeline 
   await expect(page.locator('.export-only-shown')).toHaveText('Only the 5 messages shown');
   await only.check();
   const [download] = await Promise.all([page.waitForEvent('download'), target(page, 'openai-responses').click()]);
+  // Named as a part, so that it does not pass for the whole history.
+  expect(download.suggestedFilename()).toBe('langchain-stored.shown-5-of-8.openai-responses.json');
   await expect(page.getByTestId('export-lost')).toContainText('(5 of 8 messages)');
   const text = await readFile(await download.path(), 'utf8');
   expect(text).not.toContain('function_call_output');

@@ -32,6 +32,6 @@ describe('msgscope check on input that is no history', () => {
   it('reads a single message object as a history of one', async () => {
     const io = fakeIo({ stdin: '{"role": "user", "content": "Where is my order?"}' });
     expect(await run(['check', '-', '--json'], io)).toBe(0);
-    expect(JSON.parse(io.out)).toMatchObject({ format: 'langchain-dict', messages: 1, notes: ['The input is one message: read as a history of one.'] });
+    expect(JSON.parse(io.out)).toMatchObject({ format: 'openai-chat', messages: 1, notes: ['The input is one message: read as a history of one.'] });
   });
 });

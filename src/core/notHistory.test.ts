@@ -76,7 +76,7 @@ describe('input that is no history: one line saying what it is', () => {
 
 describe('a single message object is a history of one', () => {
   it.each([
-    ['{"role": "user", "content": "hi"}', 'langchain-dict'],
+    ['{"role": "user", "content": "hi"}', 'openai-chat'],
     ['{"type": "human", "data": {"content": "hi", "id": "h_1"}}', 'langchain-stored'],
     ['{"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "HumanMessage"], "kwargs": {"content": "hi"}}', 'langchain-serialized'],
     ['{"role": "user", "parts": [{"text": "hi"}]}', 'gemini'],

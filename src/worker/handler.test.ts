@@ -110,6 +110,10 @@ describe('worker protocol', () => {
     expect(await resultOf('searchFacets', {})).toMatchObject({ tools: [{ name: 'get_weather', messages: 2 }] });
     const conversion = await resultOf('convert', { target: 'openai-chat' });
     expect(conversion).toMatchObject({ fileName: 'weather.openai-chat.json', text: expect.stringContaining('call_1') });
+    // The messages a filter shows: the name says the file is a part.
+    expect(await resultOf('convert', { target: 'openai-chat', only: new Int32Array([0, 3]) })).toMatchObject({
+      fileName: 'weather.shown-2-of-4.openai-chat.json',
+    });
     // Copy as Markdown: the run under the input's name, or one message.
     expect(await resultOf('markdown', {})).toEqual({ text: expect.stringMatching(/^## msgscope: runs\/weather\.json\n[\s\S]*\*\*#2 · Tool/) });
     expect(await resultOf('markdown', { message: 1 })).toEqual({ text: expect.stringMatching(/^\*\*#1 · AI\*\*/) });
@@ -168,5 +172,11 @@ describe('exportFileName', () => {
     expect(exportFileName('paste', 'openai-chat')).toBe('paste.openai-chat.json');
     expect(exportFileName('', 'openai-chat')).toBe('history.openai-chat.json');
     expect(exportFileName('run.jsonl', 'markdown')).toBe('run.md');
+  });
+
+  it('says that an export of the messages shown is a part of the history', () => {
+    expect(exportFileName('run.json', 'anthropic', { count: 12, total: 40 })).toBe('run.shown-12-of-40.anthropic.json');
+    expect(exportFileName('', 'openai-chat', { count: 1, total: 2 })).toBe('history.shown-1-of-2.openai-chat.json');
+    expect(exportFileName('run.jsonl', 'markdown', { count: 3, total: 9 })).toBe('run.shown-3-of-9.md');
   });
 });

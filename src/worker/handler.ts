@@ -30,11 +30,16 @@ type Tools = typeof import('./tools');
 
 type Handlers = { [M in Method]: (params: Params<M>, progress: (progress: ProgressOf<M>) => void) => Promise<Reply<M>> | Reply<M> };
 
-/** `name.json` → `name.openai-chat.json`, the Markdown report `name.md`; a URL or path keeps its last segment. */
-export function exportFileName(source: string, target: string): string {
+/**
+ * `name.json` → `name.openai-chat.json`, the Markdown report `name.md`; a URL or path keeps its last segment. An
+ * export of the messages a filter shows is `name.shown-5-of-8.openai-chat.json`: under the whole file's name it
+ * would pass for the whole history.
+ */
+export function exportFileName(source: string, target: string, shown?: { count: number; total: number }): string {
   const path = source.split(/[?#]/)[0] ?? '';
   const base = path.split(/[/\\]/).filter(Boolean).pop() ?? 'history';
-  const stem = base.replace(/\.(?:jsonl?|txt)$/i, '') || 'history';
+  const name = base.replace(/\.(?:jsonl?|txt)$/i, '') || 'history';
+  const stem = shown === undefined ? name : `${name}.shown-${shown.count}-of-${shown.total}`;
   return target === 'markdown' ? `${stem}.md` : `${stem}.${target}.json`;
 }
 
@@ -174,7 +179,8 @@ export function createHandler(post: Post): (request: WorkerRequest) => Promise<v
       // An export of the messages shown says so in a report's title; the history targets write those messages alone.
       const shown = only === undefined ? { name } : { name: `${name} (${only.length} of ${whole.messages.length} messages shown)`, only };
       const { text, lost } = (await tools).convertTranscript(whole, target, shown);
-      return { result: { text, lost, fileName: exportFileName(name, target) } };
+      const part = only === undefined ? undefined : { count: only.length, total: whole.messages.length };
+      return { result: { text, lost, fileName: exportFileName(name, target, part) } };
     },
     // Loaded when Repair… first asks: the repair and its second reading are no part of the first paint.
     repair: async ({ target }) => ({ result: (await import('./repair')).repairLoaded(history(), target) }),

@@ -114,7 +114,8 @@ const ADAPTERS: readonly FormatAdapter[] = [
   geminiCli,
   // AutoGen scores 100 on `UserMessage` / `AssistantMessage` type names, as LangChain dicts may: the tie goes to it.
   autogen,
-  // Last: role/content dicts score 50 at most, the shape every format above claims by scoring higher.
+  // Last: role/content dicts score 50 at most, the shape every format above claims by scoring higher; a list of
+  // text alone OpenAI Chat claims by the tie at 50 (openaiChat.ts).
   langchainDict,
   // Each guarded: no exception escapes an adapter's detection or reading (common/guard).
 ].map(guarded);

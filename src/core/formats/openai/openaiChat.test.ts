@@ -179,13 +179,58 @@ describe('openai-chat detection', () => {
     expect(openaiChat.detect(input({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'x' } }] }))).toBe(100);
   });
 
-  it('leaves plain role/content lists to langchain-dict', () => {
-    const plain = [
-      { role: 'user', content: 'hi' },
-      { role: 'assistant', content: 'hello' },
+  it('takes a list of text alone at the generic score, which wins the tie with langchain-dict', () => {
+    // Shared with LangChain's dicts and the AI SDK's ModelMessages (string or `{type: "text", text}` parts).
+    const plainLists: unknown[] = [
+      [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ],
+      [
+        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+      ],
+      {
+        messages: [
+          { role: 'developer', content: 'x' },
+          { role: 'user', name: 'ann', content: 'hi' },
+        ],
+      },
     ];
-    expect(openaiChat.detect(input(plain))).toBe(0);
-    expect(detectFormat(input(plain))?.name).toBe('langchain-dict');
+    for (const value of plainLists) {
+      expect(openaiChat.detect(input(value)), JSON.stringify(value)).toBe(50);
+      expect(detectFormat(input(value))?.name, JSON.stringify(value)).toBe('openai-chat');
+    }
+  });
+
+  it('leaves lists with a mark of LangChain or the AI SDK to their readers', () => {
+    const others: [unknown, string][] = [
+      // LangChain's roles, fields and thread-state envelope.
+      [[{ role: 'human', content: 'hi' }], 'langchain-dict'],
+      [
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'x', usage_metadata: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } },
+        ],
+        'langchain-dict',
+      ],
+      [[{ role: 'user', content: 'hi', name: null }], 'langchain-dict'],
+      [{ values: { messages: [{ role: 'user', content: 'hi' }] } }, 'langchain-dict'],
+      // The AI SDK's provider options and tool parts.
+      [[{ role: 'user', content: [{ type: 'text', text: 'hi', providerOptions: { openai: {} } }] }], 'vercel-ai'],
+      [
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'f', input: {} }] },
+        ],
+        'vercel-ai',
+      ],
+    ];
+    for (const [value, format] of others) {
+      expect(openaiChat.detect(input(value)), JSON.stringify(value)).toBe(0);
+      expect(detectFormat(input(value))?.name, JSON.stringify(value)).toBe(format);
+    }
   });
 
   it('does not take near misses', () => {

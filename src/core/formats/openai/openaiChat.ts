@@ -1,7 +1,8 @@
 // OpenAI Chat Completions (openai-python `src/openai/types/chat/*`, docs/FORMATS.md, "OpenAI, Mistral and Ollama"): a request
 // body `{model, messages, tools...}`, a bare `messages` list, or a `chat.completion` response.
-// A plain `[{role, content}]` list carries nothing of OpenAI's own and stays with langchain-dict (50);
-// OpenAI's marks (see openaiMarks.ts) or a request/response envelope claim it here.
+// OpenAI's marks (see openaiMarks.ts) or a request/response envelope claim a list here. A plain text-only
+// `[{role, content}]` list is OpenAI's, LangChain's dicts' and the AI SDK's alike: it scores the generic 50, as
+// langchain-dict does, and the tie goes to OpenAI Chat, the wire format the other two copy that shape from.
 import { chatEvidence } from './openaiMarks';
 import { readChat } from './openaiChatRead';
 import type { FormatAdapter } from '../types';
@@ -20,7 +21,7 @@ export const openaiChat: FormatAdapter = {
     if (evidence.marks.has('mistral') || evidence.marks.has('ollama')) return 0;
     if (evidence.envelope === 'completion') return evidence.certain ? 100 : 90;
     if (evidence.envelope === 'request' || evidence.marks.has('openai')) return Math.round(90 * evidence.fit);
-    return 0;
+    return evidence.plain ? 50 : 0;
   },
   read: (input) => readChat(input, EXPECTS),
 };

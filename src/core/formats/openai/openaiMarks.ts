@@ -1,6 +1,7 @@
 // Telling apart OpenAI Chat and the APIs that copy its message shape (Mistral, Ollama). A plain
 // `[{role, content}]` list fits all of them and LangChain's dicts too, so each adapter claims an input
-// only by marks that its own API writes and the others do not:
+// only by marks that its own API writes and the others do not (a list of text alone, `plain`, goes to OpenAI
+// Chat at the generic score: openaiChat.ts):
 // - openai: `tool_calls[].function.arguments` as a JSON string, `tool_call_id`, `function_call`,
 //   `refusal`, `reasoning_content`, content parts `image_url: {url}` / `input_audio`, custom tool calls.
 // - mistral (client-python `models/assistantmessage.py`, `thinkchunk.py`, `documenturlchunk.py`,
@@ -23,6 +24,8 @@ export interface ChatEvidence {
   envelope?: 'request' | 'completion' | 'ollama-response';
   /** The completion says `object: "chat.completion"`. */
   certain?: boolean;
+  /** Every sampled element of a bare or `messages` list is a plain message (`isPlain`). */
+  plain?: true;
 }
 
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
@@ -32,6 +35,9 @@ const PART_TYPES = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal
 const MISTRAL_REQUEST_KEYS = ['random_seed', 'safe_prompt', 'prompt_mode'];
 const OLLAMA_REQUEST_KEYS = ['keep_alive', 'think'];
 const SAMPLE_SIZE = 100;
+// The shape OpenAI Chat, LangChain's dicts and the AI SDK's ModelMessages share, with nothing any one of them alone writes.
+const PLAIN_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
+const PLAIN_KEYS = new Set(['role', 'content', 'name']);
 
 /** What the input says about being an OpenAI-shaped chat, or undefined when it is no such chat at all. */
 export function chatEvidence(input: ParsedInput): ChatEvidence | undefined {
@@ -49,7 +55,8 @@ export function chatEvidence(input: ParsedInput): ChatEvidence | undefined {
   if (isRecord(value) && 'system' in value) return undefined;
   const found = findMessageList(value);
   if (!found) return undefined;
-  const evidence = sample(firstElements(found.list, input, SAMPLE_SIZE));
+  // Not in a LangGraph thread state (`values.messages`): that envelope is LangChain's.
+  const evidence = sample(firstElements(found.list, input, SAMPLE_SIZE), found.path.length <= 1);
   if (evidence && isRecord(value) && found.path.length === 1) {
     if (MISTRAL_REQUEST_KEYS.some((key) => key in value)) evidence.marks.add('mistral');
     if (OLLAMA_REQUEST_KEYS.some((key) => key in value) || isRecord(value.options)) evidence.marks.add('ollama');
@@ -59,18 +66,33 @@ export function chatEvidence(input: ParsedInput): ChatEvidence | undefined {
 }
 
 /** Undefined when an element is another format's message: a known role with foreign content or calls. */
-function sample(elements: readonly unknown[]): ChatEvidence | undefined {
+function sample(elements: readonly unknown[], plainList = false): ChatEvidence | undefined {
   const marks = new Set<Dialect>();
   let fitting = 0;
+  let plain = plainList && elements.length > 0;
   for (const element of elements) {
     const shape = classify(element);
     if (shape === 'foreign') return undefined;
-    if (shape === 'none') continue;
+    if (shape === 'none') {
+      plain = false;
+      continue;
+    }
     fitting++;
     addMarks(shape, marks);
+    plain &&= isPlain(shape);
   }
-  return { fit: elements.length === 0 ? 0 : fitting / elements.length, marks };
+  return { fit: elements.length === 0 ? 0 : fitting / elements.length, marks, ...(plain && { plain: true as const }) };
 }
+
+/** `{role, content, name?}` of text alone: a string, or `{type: "text", text}` parts (OpenAI's and the AI SDK's). */
+function isPlain(message: Record<string, unknown>): boolean {
+  if (!PLAIN_ROLES.has(String(message.role)) || !Object.keys(message).every((key) => PLAIN_KEYS.has(key))) return false;
+  if ('name' in message && typeof message.name !== 'string') return false;
+  const { content } = message;
+  return typeof content === 'string' || (Array.isArray(content) && content.every(isTextPart));
+}
+
+const isTextPart = (part: unknown): boolean => isRecord(part) && part.type === 'text' && typeof part.text === 'string' && Object.keys(part).length === 2;
 
 function classify(element: unknown): Record<string, unknown> | 'foreign' | 'none' {
   if (!isRecord(element) || typeof element.role !== 'string' || !ROLES.has(element.role)) return 'none';

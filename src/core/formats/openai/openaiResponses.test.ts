@@ -218,6 +218,6 @@ describe('openai-responses detection', () => {
       { model: 'gpt-4o', input: [{ kind: 'message' }] },
     ];
     for (const value of nearMisses) expect(openaiResponses.detect(input(value)), JSON.stringify(value)).toBe(0);
-    expect(detectFormat(input([{ role: 'user', content: 'hi' }]))?.name).toBe('langchain-dict');
+    expect(detectFormat(input([{ role: 'user', content: 'hi' }]))?.name).toBe('openai-chat');
   });
 });
