@@ -142,7 +142,8 @@ describe('possible-secret', () => {
     const elapsed = performance.now() - started;
     expect(brief(findings)).toEqual([{ rule: 'possible-secret', at: 150_000 }]);
     expect(findings[0]?.text).toContain('in its raw field data.additional_kwargs.headers.cookie');
-    // ~0.2 s here; a rule that rescanned the whole history per message would not finish.
-    expect(elapsed).toBeLessThan(10_000);
-  }, 30_000);
+    // Seconds at most, even on a loaded machine (12.5 s was seen beside other test runs); a rule that rescanned the
+    // whole history per message would take hours.
+    expect(elapsed).toBeLessThan(30_000);
+  }, 60_000);
 });
