@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { SAMPLES } from '../src/ui/load/samples';
 import { expectLoaded, fixtureText, openApp, openRedisSample, pasteIntoBox, SAMPLE } from './helpers';
 
@@ -221,6 +222,19 @@ test('what is no history gets one line saying what it is; the formats are behind
   await expect(line).toHaveText('This is an empty JSON object ({}), not a message history.');
   await dropFile(page, 'login.html', 'text/html', [...Buffer.from('<!doctype html>\n<html><body>Sign in</body></html>')]);
   await expect(line).toHaveText('This is an HTML page, not a message history.');
+  await dropFile(page, 'report.pdf', 'application/pdf', [...Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1')]);
+  await expect(error).toContainText('Could not open report.pdf');
+  await expect(line).toHaveText(
+    'This is a PDF document, not a message history: msgscope reads JSON, JSON Lines, SSE captures, Python repr and pretty_print text, and zip archives of them (Inspect .eval logs).',
+  );
+  // A real zip archive (made with fflate) that holds no data file msgscope reads: it names what it holds.
+  const zip = zipSync({ 'photo.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'slides/deck.pdf': strToU8('%PDF-1.7\n') });
+  await dropFile(page, 'attachments.zip', 'application/zip', [...zip]);
+  await expect(error).toContainText('Could not open attachments.zip');
+  await expect(line).toHaveText('A zip archive of 2 files (photo.jpg, slides/deck.pdf), none of them a message history msgscope reads.');
+  await dropFile(page, 'empty-list.json', 'application/json', [...Buffer.from('[]')]);
+  await expect(error).toContainText('Could not open empty-list.json');
+  await expect(line).toHaveText('This is an empty JSON list ([]): there are no messages in it.');
 
   // A JSON syntax error still says where.
   await pasteIntoBox(page, '[\n  {"role": "user" "content": "hi"}\n]');

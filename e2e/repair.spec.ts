@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectLoaded, fixturePath, message, openApp, pasteIntoBox } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -65,6 +65,112 @@ test('the target picker repairs for one provider, and Open repaired loads the re
   await expectLoaded(page, 'weather-orphan.openai.repaired.json', 6);
   await expect(page.locator('[data-testid=finding][data-rule="orphan-tool-result"]')).toHaveCount(0);
   await expect(page.locator('[data-testid=finding][data-rule="tool-results-not-adjacent"]')).toHaveCount(0);
+});
+
+/** Opens `value` as the file `name` (pretty-printed JSON). */
+async function openHistory(page: Page, name: string, value: unknown, count: number): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value, null, 2)) });
+  await expectLoaded(page, name, count);
+}
+
+const findingOf = (page: Page, rule: string) => page.locator(`[data-testid=finding][data-rule="${rule}"]`);
+
+/** The edits listed, each as `action #message [rule]`. */
+const listedEdits = async (dialog: Locator): Promise<string[]> =>
+  dialog
+    .getByTestId('repair-edit')
+    .evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-action')} #${row.getAttribute('data-message')} [${row.getAttribute('data-rule')}]`));
+
+test('Repair… makes duplicate ids unique, and Open repaired loads a history without them', async ({ page }) => {
+  const weather = (id: string) => ({ name: 'get_weather', args: { city: 'Paris' }, id, type: 'tool_call' });
+  // LangChain messages: #1 has #0's id, and #3 issues #1's call id again.
+  await openHistory(
+    page,
+    'duplicate-ids.json',
+    [
+      { type: 'human', data: { content: 'Paris, then Rome', type: 'human', id: 'm1' } },
+      { type: 'ai', data: { content: '', type: 'ai', id: 'm1', tool_calls: [weather('call_1')] } },
+      { type: 'tool', data: { content: 'Sunny', type: 'tool', tool_call_id: 'call_1', id: 'm3' } },
+      { type: 'ai', data: { content: '', type: 'ai', id: 'm4', tool_calls: [weather('call_1')] } },
+      { type: 'tool', data: { content: 'Rain', type: 'tool', tool_call_id: 'call_1', id: 'm5' } },
+      { type: 'ai', data: { content: 'Sunny, then rain.', type: 'ai', id: 'm6' } },
+    ],
+    6,
+  );
+  await expect(findingOf(page, 'duplicate-message-id')).toHaveCount(1);
+  await expect(findingOf(page, 'duplicate-tool-call-id')).toHaveCount(1);
+  const dialog = await openRepair(page);
+  expect(await listedEdits(dialog)).toEqual([
+    'renamed #1 [duplicate-message-id]',
+    'renamed #3 [duplicate-tool-call-id]',
+    'renamed #4 [duplicate-tool-call-id]',
+  ]);
+  await expect(dialog.getByTestId('repair-edit').nth(1)).toContainText('to call_1_2');
+  await expect(dialog.getByTestId('repair-verdict')).toHaveAttribute('data-accepted', 'true');
+  await expect(dialog.getByTestId('repair-report')).toHaveAttribute('data-format', 'langchain-stored');
+  await dialog.getByTestId('repair-open-result').click();
+  await expectLoaded(page, 'duplicate-ids.repaired.json', 6);
+  await expect(page.getByTestId('format')).toHaveAttribute('data-format', 'langchain-stored');
+  await expect(findingOf(page, 'duplicate-message-id')).toHaveCount(0);
+  await expect(findingOf(page, 'duplicate-tool-call-id')).toHaveCount(0);
+});
+
+test('Repair… re-attaches a tool result that comes before its call, and Open repaired loads it in place', async ({ page }) => {
+  await openHistory(
+    page,
+    'result-first.json',
+    {
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'tool', tool_call_id: 'call_p', content: 'Sunny' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_p', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+        },
+        { role: 'assistant', content: 'Sunny in Paris.' },
+      ],
+    },
+    4,
+  );
+  await expect(findingOf(page, 'tool-result-before-call')).toHaveCount(1);
+  const dialog = await openRepair(page);
+  expect(await listedEdits(dialog)).toEqual(['moved #1 [tool-result-before-call]']);
+  await expect(dialog.getByTestId('repair-edit')).toContainText('moved #1 to just after #2');
+  await expect(dialog.getByTestId('repair-verdict')).toHaveAttribute('data-accepted', 'true');
+  await expect(dialog.getByTestId('repair-report')).toHaveAttribute('data-format', 'openai-chat');
+  await dialog.getByTestId('repair-open-result').click();
+  await expectLoaded(page, 'result-first.repaired.json', 4);
+  await expect(findingOf(page, 'tool-result-before-call')).toHaveCount(0);
+  await expect(page.getByTestId('finding')).toHaveCount(0);
+  // The result is now right after the call it answers.
+  await expect(message(page, 2)).toContainText('Sunny');
+});
+
+test('Repair… moves a late system message to the start, and Open repaired loads it there', async ({ page }) => {
+  await openHistory(
+    page,
+    'late-system.json',
+    {
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+        { role: 'system', content: 'Answer in French.' },
+        { role: 'assistant', content: 'Bonjour' },
+      ],
+    },
+    4,
+  );
+  await expect(findingOf(page, 'system-not-first')).toHaveCount(1);
+  const dialog = await openRepair(page);
+  expect(await listedEdits(dialog)).toEqual(['moved #2 [system-not-first]']);
+  await expect(dialog.getByTestId('repair-edit')).toContainText('moved system message #2 to the start');
+  await expect(dialog.getByTestId('repair-verdict')).toHaveAttribute('data-accepted', 'true');
+  await dialog.getByTestId('repair-open-result').click();
+  await expectLoaded(page, 'late-system.repaired.json', 4);
+  await expect(findingOf(page, 'system-not-first')).toHaveCount(0);
+  await expect(message(page, 1)).toContainText('Answer in French.');
+  await expect(message(page, 2)).toContainText('Hi');
 });
 
 test('a finding shows its fix, and its rule id opens the rule’s section of the rules page in a new tab', async ({ page, context }) => {

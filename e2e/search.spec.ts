@@ -196,6 +196,161 @@ test('the tool errors facet narrows the timeline, with the text and in the table
   await expect(message(page, 2).getByTestId('search-hit')).toHaveText(['upstream']);
 });
 
+/**
+ * A LangChain stored history with one finding of each severity on its own message (msgscope check: tool-error,
+ * invalid-tool-call, pending-tool-call). Inline, not a fixture: none of fixtures/ or public/samples has an info
+ * finding beside the others, and every file in fixtures/ is also a repair test's input.
+ * 0 human · 1 AI calls book_table · 2 its result, an error (warning: tool-error) · 3 AI retries, with an invalid
+ * send_mail call beside it (error: invalid-tool-call) · 4 the retry's result · 5 human · 6 AI calls send_mail, which
+ * the history ends waiting for (info: pending-tool-call).
+ */
+const FINDINGS_HISTORY = JSON.stringify([
+  { type: 'human', data: { content: 'Book a table in Paris and mail me the booking.', id: 'h_0' } },
+  { type: 'ai', data: { content: '', id: 'ai_1', tool_calls: [{ name: 'book_table', args: { city: 'Paris' }, id: 'call_1', type: 'tool_call' }] } },
+  { type: 'tool', data: { content: 'Error: no table free', tool_call_id: 'call_1', name: 'book_table', id: 'tool_2', status: 'error' } },
+  {
+    type: 'ai',
+    data: {
+      content: '',
+      id: 'ai_3',
+      tool_calls: [{ name: 'book_table', args: { city: 'Paris', time: '20:00' }, id: 'call_2', type: 'tool_call' }],
+      invalid_tool_calls: [{ name: 'send_mail', args: '{"to": ', id: 'call_bad', error: 'not valid JSON', type: 'invalid_tool_call' }],
+    },
+  },
+  { type: 'tool', data: { content: 'Booked for 20:00', tool_call_id: 'call_2', name: 'book_table', id: 'tool_4', status: 'success' } },
+  { type: 'human', data: { content: 'Thanks, now mail it.', id: 'h_5' } },
+  { type: 'ai', data: { content: '', id: 'ai_6', tool_calls: [{ name: 'send_mail', args: { to: 'me' }, id: 'call_3', type: 'tool_call' }] } },
+]);
+const FINDINGS_COUNT = 7;
+
+async function openFindingsHistory(page: Page, fragment = ''): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/findings.json',
+    (route) => route.fulfill({ body: FINDINGS_HISTORY, contentType: 'application/json' }),
+  );
+  await page.goto(`/?src=/findings.json${fragment}`);
+  await expectLoaded(page, '/findings.json', FINDINGS_COUNT);
+}
+
+const facet = (page: Page, name: string, value?: string) =>
+  page.locator(`[data-testid=facet][data-facet=${name}]${value === undefined ? '' : `[data-value=${value}]`}`);
+const roleFilter = (page: Page, role: string) => page.locator(`[data-testid=role-filter][data-role=${role}]`);
+
+/** A parameter of the address's fragment, as the page wrote it (null when absent). */
+const hashParam = (page: Page, name: string) => () => new URLSearchParams(new URL(page.url()).hash.slice(1)).get(name);
+
+/** The timeline shows exactly `indices`, and the search counts them. */
+async function expectShown(page: Page, indices: number[], total: number): Promise<void> {
+  await expect(page.getByTestId('shown-count')).toHaveText(`${indices.length} of ${total}`);
+  await expect(count(page)).toHaveAttribute('data-total', String(indices.length));
+  expect(await cardIndices(page)).toEqual(indices);
+}
+
+test('the severity facets keep the messages with a finding of any severity chosen, and write sev= in the address', async ({ page }) => {
+  await openFindingsHistory(page);
+  await expect(facet(page, 'severity')).toHaveCount(3);
+  await expect(facet(page, 'severity', 'error')).toHaveAttribute('data-count', '1');
+  await expect(facet(page, 'severity', 'warning')).toHaveAttribute('data-count', '1');
+  await expect(facet(page, 'severity', 'info')).toHaveAttribute('data-count', '1');
+
+  await facet(page, 'severity', 'error').click();
+  await expect(facet(page, 'severity', 'error')).toHaveAttribute('aria-pressed', 'true');
+  await expectShown(page, [3], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'sev')).toBe('error');
+
+  // Two chosen: either keeps a message.
+  await facet(page, 'severity', 'warning').click();
+  await expectShown(page, [2, 3], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'sev')).toBe('error,warning');
+
+  await facet(page, 'severity', 'error').click();
+  await expect(facet(page, 'severity', 'error')).toHaveAttribute('aria-pressed', 'false');
+  await expectShown(page, [2], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'sev')).toBe('warning');
+
+  await facet(page, 'severity', 'warning').click();
+  await facet(page, 'severity', 'info').click();
+  await expectShown(page, [6], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'sev')).toBe('info');
+
+  // With text, both must hold: "mail" is in #0, #3 (the invalid call) and #5, #6; info leaves #6.
+  await searchBox(page).fill('mail');
+  await expectShown(page, [6], FINDINGS_COUNT);
+  await facet(page, 'severity', 'info').click();
+  await expectShown(page, [0, 3, 5, 6], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'sev')).toBeNull();
+
+  // A link restores the severities chosen.
+  await page.goto('about:blank');
+  await openFindingsHistory(page, '#sev=warning,info');
+  await expect(facet(page, 'severity', 'warning')).toHaveAttribute('aria-pressed', 'true');
+  await expect(facet(page, 'severity', 'info')).toHaveAttribute('aria-pressed', 'true');
+  await expect(facet(page, 'severity', 'error')).toHaveAttribute('aria-pressed', 'false');
+  await expectShown(page, [2, 6], FINDINGS_COUNT);
+});
+
+test('the has-findings facet keeps the messages with any finding, and writes with=findings in the address', async ({ page }) => {
+  await openFindingsHistory(page);
+  const findings = facet(page, 'findings');
+  await expect(findings).toHaveAttribute('data-count', '3');
+  await expect(findings).toHaveAttribute('aria-pressed', 'false');
+  await findings.click();
+  await expect(findings).toHaveAttribute('aria-pressed', 'true');
+  await expectShown(page, [2, 3, 6], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'with')).toBe('findings');
+  // Next steps through them.
+  await page.getByTestId('search-next').click();
+  await expectSelected(page, 2, 1);
+  await page.getByTestId('search-next').click();
+  await expectSelected(page, 3, 2);
+
+  // With the tool errors facet (#1, #2, #3), both must hold.
+  await facet(page, 'tool-errors').click();
+  await expectShown(page, [2, 3], FINDINGS_COUNT);
+  await expect.poll(hashParam(page, 'with')).toBe('findings,tool-errors');
+  await facet(page, 'tool-errors').click();
+
+  // The table keeps the same ones.
+  await page.getByTestId('view-switch').locator('[data-view=table]').click();
+  await expect(page.getByTestId('messages-table')).toHaveAttribute('data-row-count', '3');
+  await page.getByTestId('view-switch').locator('[data-view=timeline]').click();
+
+  await findings.click();
+  await expect(page.getByTestId('shown-count')).toHaveText(`${FINDINGS_COUNT} messages`);
+  await expect(count(page)).toHaveCount(0);
+  await expect.poll(hashParam(page, 'with')).toBeNull();
+
+  await page.goto('about:blank');
+  await openFindingsHistory(page, '#with=findings');
+  await expect(findings).toHaveAttribute('aria-pressed', 'true');
+  await expectShown(page, [2, 3, 6], FINDINGS_COUNT);
+});
+
+test('hiding a role narrows what the search and the facets count', async ({ page }) => {
+  await openHistory(page);
+  // PARIS: 0 human, 1 AI (the call's arguments), 3 AI, 5 AI, then the last human and AI.
+  await searchBox(page).fill('paris');
+  await expect(count(page)).toHaveAttribute('data-total', String(PARIS.length));
+  await roleFilter(page, 'ai').click();
+  await expect(roleFilter(page, 'ai')).toHaveAttribute('aria-pressed', 'false');
+  await expectShown(page, [0, COUNT - 2], COUNT);
+  await roleFilter(page, 'ai').click();
+  await roleFilter(page, 'human').click();
+  await expectShown(page, [1, 3, 5, COUNT - 1], COUNT);
+  // Next steps only through those left.
+  await page.getByTestId('search-next').click();
+  await expectSelected(page, 1, 1);
+  await roleFilter(page, 'human').click();
+  await expect(count(page)).toHaveAttribute('data-total', String(PARIS.length));
+
+  // A facet alone as well: of the tool errors (#1 the call, #2 its failed result) hiding the tools leaves the call.
+  await searchBox(page).fill('');
+  await facet(page, 'tool-errors').click();
+  await expectShown(page, [1, 2], COUNT);
+  await roleFilter(page, 'tool').click();
+  await expectShown(page, [1], COUNT);
+});
+
 test('typing is never held up while a search runs on many messages', async ({ page }) => {
   // 20,000 messages: each search looks at all of them in the worker, in slices.
   const messages = Array.from({ length: 20_000 }, (_, i) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listed, readBack, rejected, repaired, wire } from '../testing/repair';
+import { expectRepairedAndAccepted } from '../testing/repairChecks';
 
 const call = (id: string, name = 'get_weather') => ({ id, type: 'function', function: { name, arguments: '{}' } });
 
@@ -76,5 +77,95 @@ describe('uniqueIds', () => {
     expect(readBack(result.text).messages.map((m) => m.id)).toEqual(['m1', 'm1_2']);
     expect(readBack(result.text).findings.map((f) => f.rule)).not.toContain('duplicate-message-id');
     expect(repaired(text, { target: 'openai-chat' }).edits).toEqual([]);
+  });
+});
+
+// The every-fixture checks (src/core/testing/repairChecks.ts) on histories that need the repair, which no fixture does.
+const lcAi = (calls: readonly string[], content = '') => ({
+  type: 'ai',
+  data: { content, type: 'ai', tool_calls: calls.map((id) => ({ name: 'get_weather', args: {}, id, type: 'tool_call' })) },
+});
+const lcTool = (id: string, content: string) => ({ type: 'tool', data: { content, type: 'tool', tool_call_id: id } });
+const toolUse = (id: string) => ({ type: 'tool_use', id, name: 'get_weather', input: {} });
+const toolResult = (id: string, content: string) => ({ type: 'tool_result', tool_use_id: id, content });
+
+const issuedTwice: [string, string][] = [
+  [
+    'OpenAI Chat',
+    listed('messages', [
+      { role: 'user', content: 'Paris, then Rome' },
+      { role: 'assistant', content: null, tool_calls: [call('call_1')] },
+      { role: 'tool', tool_call_id: 'call_1', content: 'Sunny' },
+      { role: 'assistant', content: null, tool_calls: [call('call_1')] },
+      { role: 'tool', tool_call_id: 'call_1', content: 'Rain' },
+      { role: 'assistant', content: 'Done.' },
+    ]),
+  ],
+  [
+    'LangChain stored',
+    listed(undefined, [
+      { type: 'human', data: { content: 'Paris, then Rome', type: 'human' } },
+      lcAi(['call_1']),
+      lcTool('call_1', 'Sunny'),
+      lcAi(['call_1']),
+      lcTool('call_1', 'Rain'),
+      lcAi([], 'Done.'),
+    ]),
+  ],
+  [
+    'Anthropic',
+    listed('messages', [
+      { role: 'user', content: 'Paris, then Rome' },
+      { role: 'assistant', content: [toolUse('toolu_1')] },
+      { role: 'user', content: [toolResult('toolu_1', 'Sunny')] },
+      { role: 'assistant', content: [toolUse('toolu_1')] },
+      { role: 'user', content: [toolResult('toolu_1', 'Rain')] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+    ]),
+  ],
+];
+
+describe.each(issuedTwice)('uniqueIds, a call id issued twice, in %s', (_format, text) => {
+  it.each([undefined, 'openai-chat' as const])('is accepted for %s, every other message kept byte for byte', (target) => {
+    const result = expectRepairedAndAccepted(text, target);
+    expect(result.edits.map((e) => [e.message, e.action, e.rule])).toEqual([
+      [3, 'renamed', 'duplicate-tool-call-id'],
+      [4, 'renamed', 'duplicate-tool-call-id'],
+    ]);
+  });
+});
+
+const sharedMessageId: [string, string][] = [
+  [
+    'LangChain stored',
+    listed(undefined, [
+      { type: 'human', data: { content: 'Hi', type: 'human', id: 'm1' } },
+      { type: 'ai', data: { content: 'Hello', type: 'ai', id: 'm1' } },
+      { type: 'human', data: { content: 'Bye', type: 'human', id: 'm3' } },
+    ]),
+  ],
+  [
+    'LangChain dicts',
+    listed(undefined, [
+      { role: 'user', content: 'Hi', id: 'm1' },
+      { role: 'assistant', content: 'Hello', id: 'm1' },
+      { role: 'user', content: 'Bye', id: 'm3' },
+    ]),
+  ],
+  [
+    'OpenAI Responses',
+    listed('input', [
+      { type: 'message', id: 'msg_1', role: 'user', content: [{ type: 'input_text', text: 'Hi' }] },
+      { type: 'message', id: 'msg_1', role: 'assistant', content: [{ type: 'output_text', text: 'Hello' }] },
+      { type: 'message', id: 'msg_3', role: 'user', content: [{ type: 'input_text', text: 'Bye' }] },
+    ]),
+  ],
+];
+
+describe.each(sharedMessageId)('uniqueIds, a message id two messages have, in %s', (_format, text) => {
+  it.each([undefined, 'langgraph' as const])('is accepted for %s, every other message kept byte for byte', (target) => {
+    const result = expectRepairedAndAccepted(text, target);
+    expect(result.edits.map((e) => [e.message, e.action, e.rule])).toEqual([[1, 'renamed', 'duplicate-message-id']]);
+    expect(readBack(result.text).findings.map((f) => f.rule)).not.toContain('duplicate-message-id');
   });
 });
