@@ -250,3 +250,48 @@ test.describe('pasting', () => {
     await expect(message(page, 0)).toBeVisible();
   });
 });
+
+test.describe('on a phone, the detail open as a sheet', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('j and k show the next and previous message in the sheet, n and N a finding’s; other keys wait, Escape closes it', async ({ page }) => {
+    await openWeather(page);
+    const sheet = page.locator('[data-testid=sheet][data-pane=detail]');
+    await page.keyboard.press('j');
+    await expect(sheet).toHaveJSProperty('open', true);
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '0');
+    // The message has the focus, not the sheet's ✕: Enter closes nothing, the arrows scroll what is read.
+    await expect(detailIndex(page)).toBeFocused();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '1');
+    await expect(sheet).toHaveJSProperty('open', true);
+    await expect(selected(page)).toHaveAttribute('data-index', '1');
+
+    // Behind the sheet the page is out of reach: these do nothing there until it closes.
+    for (const key of ['Enter', 'ArrowDown', 'ArrowUp', '2', '/']) await page.keyboard.press(key);
+    await expect(sheet).toHaveJSProperty('open', true);
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '1');
+    await expect(page.locator('[data-testid=view-switch] [data-view=timeline]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('search')).not.toBeFocused();
+
+    // The findings, in the list's order: #2, #5, #6.
+    await page.keyboard.press('n');
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '2');
+    await page.keyboard.press('n');
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '5');
+    await page.keyboard.press('Shift+N');
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '2');
+    await expect(sheet).toHaveJSProperty('open', true);
+
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveJSProperty('open', false);
+    await expect(selected(page)).toHaveAttribute('data-index', '2');
+    await expect(message(page, 2)).toBeInViewport();
+    // Closed, the keys are the page's again: k selects, and the sheet opens on it.
+    await page.keyboard.press('k');
+    await expect(sheet).toHaveJSProperty('open', true);
+    await expect(detailIndex(page)).toHaveAttribute('data-index', '1');
+  });
+});

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectLoaded, fixturePath, message, pasteIntoBox } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectLoaded, fixturePath, message, openApp, pasteIntoBox } from './helpers';
 
 // Every width from 360 px: the columns stack below 900 px (the centre column alone, the findings and the detail as
 // sheets), side by side above it with panes that resize and collapse. docs/page-hooks.md, "Layout and theme".
@@ -222,5 +222,87 @@ test.describe('1280 px wide', () => {
     await expect(page.getByTestId('columns')).toHaveAttribute('data-layout', 'columns');
     await expect(page.getByTestId('detail')).toBeVisible();
     await expect(page.getByTestId('detail')).toHaveAttribute('data-index', '2');
+  });
+});
+
+test.describe('a phone, 360 × 780', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  // The header and the toolbars took 373 px (48%) here before they were packed (the summary on one line, the panes'
+  // toggles beside the views, the jumps beside the search).
+  for (const [label, open] of [
+    ['the sample', (page: Page) => openApp(page)],
+    ['a history with more facets', openReal],
+  ] as const) {
+    test(`the timeline starts within the top 40% of the screen, with ${label}, and every control is still there`, async ({ page }) => {
+      await open(page);
+      const top = (await page.getByTestId('timeline').boundingBox())!.y;
+      expect(top).toBeLessThan(780 * 0.4);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      for (const testId of ['export', 'share', 'load-toggle', 'theme-toggle', 'search', 'jump-first', 'jump-last', 'view-switch']) {
+        await expect(page.getByTestId(testId), testId).toBeInViewport();
+      }
+      for (const pane of ['findings', 'detail']) await expect(page.locator(`[data-testid=pane-toggle][data-pane=${pane}]`), pane).toBeInViewport();
+      await expect(page.getByTestId('role-filter').first()).toBeInViewport();
+      await expect(page.getByTestId('facet').first()).toBeInViewport();
+      await expect(page.getByRole('checkbox', { name: 'Links' })).toBeInViewport();
+      // By their icons, named still: the panes' toggles and the jumps.
+      await expect(page.getByRole('button', { name: /^Findings/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'First', exact: true })).toBeVisible();
+      // The summary is one line; what the phone cuts short of it scrolls into view inside it.
+      const total = page.getByTestId('token-total');
+      await total.scrollIntoViewIfNeeded();
+      // All of it, but for the fraction of a pixel that its scroll may leave.
+      await expect(total).toBeInViewport({ ratio: 0.99 });
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+test.describe('1920 px wide', () => {
+  test.use({ viewport: { width: 1920, height: 900 } });
+
+  test('a finding, its fix and a verdict that quote an id too long to break wrap it inside the column', async ({ page }) => {
+    const id = `call_${'Q7'.repeat(70)}`;
+    const messages = [
+      { type: 'human', data: { content: 'Cancel my order.', id: 'h_0' } },
+      {
+        type: 'ai',
+        data: { content: '', id: `ai_${'Z'.repeat(120)}`, tool_calls: [{ name: 'cancel_order', args: { order: 'NW-1' }, id, type: 'tool_call' }] },
+      },
+      { type: 'human', data: { content: 'Well?', id: 'h_1' } },
+    ];
+    await page.goto('/');
+    await expect(page.getByTestId('timeline')).toHaveAttribute('data-state', 'ready');
+    await pasteIntoBox(page, JSON.stringify(messages));
+    await expectLoaded(page, 'paste', messages.length);
+    await expect(page.locator('[data-testid=finding][data-rule=orphan-tool-call]')).toContainText(id);
+
+    /** The elements of `container` wider than it or reaching past its right edge. */
+    const overflowing = (container: Locator) =>
+      container.evaluate((root) => {
+        const box = root.getBoundingClientRect();
+        return [...root.querySelectorAll('*')]
+          .filter((element) => {
+            const own = element.getBoundingClientRect();
+            return own.width > 0 && (own.width > box.width + 0.5 || own.right > box.right + 0.5);
+          })
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+      });
+    const findings = page.getByRole('complementary', { name: 'Findings and provider verdicts' });
+    const scrollsSideways = () => findings.evaluate((panel) => panel.scrollWidth > panel.clientWidth);
+    expect(await overflowing(findings)).toEqual([]);
+    expect(await scrollsSideways()).toBe(false);
+    await page.locator('[data-testid=side-tab][data-tab=verdicts]').click();
+    await expect(page.getByTestId('verdict-problem').first()).toContainText(id);
+    expect(await overflowing(findings)).toEqual([]);
+    expect(await scrollsSideways()).toBe(false);
+    // The detail's list of the message's findings quotes it too.
+    await message(page, 1).click();
+    await expect(page.locator('.detail-findings')).toContainText(id);
+    const detailFindings = page.getByTestId('detail').locator('.detail-findings');
+    expect(await overflowing(detailFindings)).toEqual([]);
+    expect(await detailFindings.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
 });

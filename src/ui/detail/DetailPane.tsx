@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useStore } from '../../store/store';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { loadMarkdown } from '../content/markdownChunk';
@@ -24,9 +24,14 @@ export function DetailPane() {
   useEffect(() => {
     if (index !== undefined) loadMarkdown().catch(() => undefined);
   }, [index]);
+  // Another message is read from its top, not at the depth the last one was scrolled to (j and k in a sheet).
+  const pane = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    pane.current?.scrollTo({ top: 0 });
+  }, [index]);
   return (
     // Focusable: Tab stops on the pane itself, whose arrow keys and Page keys then scroll it (keyboard/keyTarget.ts).
-    <aside className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index} tabIndex={0}>
+    <aside ref={pane} className="panel detail-panel" aria-label="Message detail" data-testid="detail" data-index={index} tabIndex={0}>
       {view && fetched && 'detail' in fetched ? (
         // The detail's code loads late: if it fails (e.g. offline), this pane says so and the timeline stays.
         <ErrorBoundary key={fetched.index} fallback={(error) => <DetailFailed index={fetched.index} reason={error.message} />}>

@@ -10,12 +10,26 @@ export function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
 }
 
+const OVERLAYS = 'dialog[open], [aria-haspopup][aria-expanded="true"]';
+
 /**
  * Whether a dialog (a modal `<dialog>`: the share dialog, a sheet, the shortcuts) or a header menu is open: each
  * answers Escape itself, and the page behind it is not the user's for now.
  */
 export function overlayOpen(): boolean {
-  return document.querySelector('dialog[open], [aria-haspopup][aria-expanded="true"]') !== null;
+  return document.querySelector(OVERLAYS) !== null;
+}
+
+/** A side pane's sheet (a narrow window), and the toggle beside the views that says it is open. */
+const SHEET_PARTS = '[data-testid=sheet], [data-testid=pane-toggle]';
+
+/**
+ * Whether what is open is a side pane's sheet alone (src/ui/layout), with no dialog or menu of its own over it or in
+ * it: the keys that select a message then still work, and the detail's sheet shows what they select.
+ */
+export function onlySheetOpen(): boolean {
+  const open = [...document.querySelectorAll(OVERLAYS)];
+  return open.some((element) => element.matches('dialog[open]')) && open.every((element) => element.matches(SHEET_PARTS));
 }
 
 /** Widgets whose arrow keys move inside them (WAI-ARIA's composite roles), and a range input's. */

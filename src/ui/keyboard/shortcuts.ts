@@ -21,6 +21,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: ['k', '↑'], what: 'Previous message' },
       { keys: ['g'], what: 'First message' },
       { keys: ['G'], what: 'Last message' },
+      { keys: ['j', 'k', 'n', 'N'], what: 'With the detail open as a sheet (a narrow window): the sheet shows the message they select' },
     ],
   },
   {

@@ -4,7 +4,7 @@ import { useStore } from '../../store/store';
 import { MAIN_VIEWS } from '../../store/viewSlice';
 import { focusFinding } from '../findings/findingFocus';
 import { inListOrder, steppedFinding } from './findingOrder';
-import { arrowsBelongTo, isTyping, overlayOpen } from './keyTarget';
+import { arrowsBelongTo, isTyping, onlySheetOpen, overlayOpen } from './keyTarget';
 import { messageOrder, steppedTo } from './messageOrder';
 
 /** The search box of the view on screen: the timeline's, or the table's filter (the same search). */
@@ -12,6 +12,13 @@ const SEARCH_FIELDS = '[data-testid=search], [data-testid=table-filter]';
 
 /** Keys that step through the messages, and which way. */
 const STEPS: Record<string, 1 | -1> = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 };
+
+/**
+ * What still works while a side pane is open as a sheet (a narrow window): the letters that select a message, so that
+ * j and k read on message after message in the detail's sheet. The arrows and Page keys scroll the sheet, the view's
+ * and the search's keys wait until it closes: the page behind it is out of reach.
+ */
+const SHEET_KEYS = new Set(['j', 'k', 'g', 'G', 'n', 'N']);
 
 /** The finding the keys stepped to last: where the next `n` or `N` goes on from. */
 let lastFinding: Finding | null = null;
@@ -97,7 +104,8 @@ function handle(event: KeyboardEvent, openHelp: () => void): boolean {
 /**
  * The page's keyboard shortcuts (shortcuts.ts lists them), answered on the document: they work with nothing clicked
  * first. Keys typed in a field, pressed with Ctrl, Alt or Meta, or already handled (a focused table's Home, the
- * chart's arrows) are not shortcuts, and an open dialog or menu keeps every key; Escape alone also works in a field.
+ * chart's arrows) are not shortcuts, and an open dialog or menu keeps every key (a side pane's sheet all but
+ * SHEET_KEYS); Escape alone also works in a field.
  */
 export function useShortcuts(openHelp: () => void): void {
   useEffect(() => {
@@ -107,7 +115,8 @@ export function useShortcuts(openHelp: () => void): void {
         escape(event);
         return;
       }
-      if (isTyping(event.target) || overlayOpen()) return;
+      if (isTyping(event.target)) return;
+      if (overlayOpen() && !(SHEET_KEYS.has(event.key) && onlySheetOpen())) return;
       if (handle(event, openHelp)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);

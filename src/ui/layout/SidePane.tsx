@@ -43,7 +43,8 @@ function ColumnPane({ pane, children }: { pane: Pane; children: ReactNode }) {
 
 /**
  * A side pane on a narrow window: a sheet over the centre column, a modal <dialog> (the page behind is inert, Escape
- * closes it, the focus comes back where it was), closed by its ✕ or a press on the page around it too.
+ * closes it, the focus comes back where it was), closed by its ✕ or a press on the page around it too. While it is
+ * open, j, k, n and N still select (keyboard/useShortcuts.ts), and the detail's sheet shows the message they select.
  */
 function SheetPane({ pane, children }: { pane: Pane; children: ReactNode }) {
   const open = useOpenSheet() === pane;
@@ -51,8 +52,13 @@ function SheetPane({ pane, children }: { pane: Pane; children: ReactNode }) {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
+    if (open && !element.open) {
+      element.showModal();
+      // A pane that is read (the detail) takes the focus rather than ✕: its arrow and Page keys scroll it, and Enter
+      // pressed next does not close it. The findings keep the dialog's own choice.
+      const panel = element.querySelector<HTMLElement>('.sheet-body .panel');
+      if (panel && panel.tabIndex >= 0) panel.focus();
+    } else if (!open && element.open) element.close();
   }, [open]);
   const label = PANE_LABELS[pane];
   return (

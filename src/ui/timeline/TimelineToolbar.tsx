@@ -1,7 +1,6 @@
 import { useTranscriptIndex } from '../../store/hooks';
 import { useStore } from '../../store/store';
-import { ROLES } from '../../store/transcriptIndex';
-import { ROLE_LABELS } from '../roles';
+import { RoleFilters } from '../components/RoleFilters';
 import { FacetChips } from '../search/FacetChips';
 import { SearchBox } from '../search/SearchBox';
 import { formatCount } from '../text/format';
@@ -22,25 +21,7 @@ export function TimelineToolbar({ rows }: { rows: Int32Array }) {
 
   return (
     <div className="timeline-toolbar">
-      <div className="role-filters" role="group" aria-label="Show roles">
-        {ROLES.filter((role) => index.roleCounts[role] > 0).map((role) => {
-          const on = !hiddenRoles.includes(role);
-          return (
-            <button
-              key={role}
-              type="button"
-              className={`role-toggle role-${role}${on ? ' on' : ''}`}
-              aria-pressed={on}
-              data-testid="role-filter"
-              data-role={role}
-              onClick={() => toggleRole(role)}
-            >
-              <span className="role-dot" />
-              {ROLE_LABELS[role]} <span className="muted">{formatCount(index.roleCounts[role])}</span>
-            </button>
-          );
-        })}
-      </div>
+      <RoleFilters counts={index.roleCounts} hidden={hiddenRoles} onToggle={toggleRole} />
       <SearchBox rows={rows} />
       <FacetChips />
       <label className="toggle">
@@ -56,7 +37,7 @@ export function TimelineToolbar({ rows }: { rows: Int32Array }) {
           disabled={firstRow === undefined}
           onClick={() => firstRow !== undefined && scrollTo(firstRow, 'start')}
         >
-          ⤒ First
+          <span aria-hidden="true">⤒</span> <span className="jump-label">First</span>
         </button>
         <button
           type="button"
@@ -66,10 +47,10 @@ export function TimelineToolbar({ rows }: { rows: Int32Array }) {
           disabled={lastRow === undefined}
           onClick={() => lastRow !== undefined && scrollTo(lastRow, 'end')}
         >
-          ⤓ Last
+          <span aria-hidden="true">⤓</span> <span className="jump-label">Last</span>
         </button>
       </span>
-      <span className="shown-count muted" data-testid="shown-count">
+      <span className="shown-count muted" data-testid="shown-count" data-filtered={shown !== total || undefined}>
         {shown === total ? `${formatCount(total)} messages` : `${formatCount(shown)} of ${formatCount(total)}`}
       </span>
     </div>
