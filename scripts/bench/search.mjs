@@ -2,14 +2,8 @@
 // search box at once (as a paste does: change → *n of m* shown), a facet chip clicked, and typing a key per 100 ms
 // (how long each key takes to show, Event Timing; the last key → the count shown). Alone:
 // `node scripts/bench/search.mjs [--size N] [--app DIR]` (BENCH_APP works too), which builds nothing.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { historyText } from './generate.mjs';
 import { keyFigures, watchKeys } from './keyTiming.mjs';
-import { startServer } from './server.mjs';
+import { runAlone } from './runAlone.mjs';
 
 /** The box's pause before it asks the worker (src/store/filterSlice.ts, SEARCH_DELAY_MS): part of every text figure. */
 const TYPING_PAUSE_MS = 120;
@@ -158,25 +152,4 @@ export function searchLines(r, { alone } = {}) {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { size: { type: 'string' }, app: { type: 'string' } } });
-  const root = new URL('../../', import.meta.url).pathname;
-  const n = Number(values.size ?? process.env.BENCH_SEARCH_SIZE ?? 100_000);
-  const appDir = values.app ?? process.env.BENCH_APP ?? `${root}dist/app`;
-  if (!existsSync(`${appDir}/index.html`)) throw new Error(`No app build in ${appDir}: vite build --outDir DIR, then --app DIR`);
-  const outDir = `${root}bench/out`;
-  mkdirSync(outDir, { recursive: true });
-  const file = `${outDir}/history-${n}.json`;
-  if (!existsSync(file)) writeFileSync(file, historyText(n));
-  const server = await startServer(appDir, outDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const load = loadavg()[0];
-  try {
-    const result = await measureSearch(browser, server.origin, `/__bench/history-${n}.json`, n);
-    console.log(JSON.stringify(result));
-    console.log(searchLines(result, { alone: { load: Math.max(load, loadavg()[0]) } }).join('\n'));
-  } finally {
-    await browser.close();
-    server.close();
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone({ sizeEnv: 'BENCH_SEARCH_SIZE', measure: measureSearch, lines: searchLines });

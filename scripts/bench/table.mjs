@@ -2,15 +2,9 @@
 // table, the switch from the timeline, sorts (click → rows painted), filters (a change → rows painted), typing into
 // the filter (how long each key takes to show, Event Timing) and scrolling. `npm run bench` runs it on its largest
 // size; alone: `node scripts/bench/table.mjs [--size N] [--app DIR]` (BENCH_APP works too), which builds nothing.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
 import { measureLoad, measureScroll } from './browser.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { historyText } from './generate.mjs';
 import { forgetKeys, keyFigures, watchKeys } from './keyTiming.mjs';
-import { startServer } from './server.mjs';
+import { runAlone } from './runAlone.mjs';
 
 // Set before the page's scripts run: the time the table first shows rows for all `n` messages, two frames later.
 const TABLE_PROBE = `
@@ -241,25 +235,4 @@ export function tableLines(r, { alone } = {}) {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { size: { type: 'string' }, app: { type: 'string' } } });
-  const root = new URL('../../', import.meta.url).pathname;
-  const n = Number(values.size ?? process.env.BENCH_TABLE_SIZE ?? 100_000);
-  const appDir = values.app ?? process.env.BENCH_APP ?? `${root}dist/app`;
-  if (!existsSync(`${appDir}/index.html`)) throw new Error(`No app build in ${appDir}: vite build --outDir DIR, then --app DIR`);
-  const outDir = `${root}bench/out`;
-  mkdirSync(outDir, { recursive: true });
-  const file = `${outDir}/history-${n}.json`;
-  if (!existsSync(file)) writeFileSync(file, historyText(n));
-  const server = await startServer(appDir, outDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const load = loadavg()[0];
-  try {
-    const result = await measureTable(browser, server.origin, `/__bench/history-${n}.json`, n);
-    console.log(JSON.stringify(result));
-    console.log(tableLines(result, { alone: { load: Math.max(load, loadavg()[0]) } }).join('\n'));
-  } finally {
-    await browser.close();
-    server.close();
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone({ sizeEnv: 'BENCH_TABLE_SIZE', measure: measureTable, lines: tableLines });
