@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { focusedStop, type Stop } from './focusStops';
 import { fixtureText, message } from './helpers';
 
 /**
@@ -19,59 +20,6 @@ async function openWeather(page: Page): Promise<void> {
   await expect(timeline).toHaveAttribute('data-state', 'ready');
   await expect(timeline).toHaveAttribute('data-message-count', '7');
   await expect(message(page, 0)).toBeVisible();
-}
-
-interface Stop {
-  region: 'findings' | 'centre' | 'detail' | 'other';
-  /** Which element, for the failure message: its test id, role or tag. */
-  what: string;
-  timeline: boolean;
-  detail: boolean;
-  /** A pane's resize handle: the one stop marked by an accent bar instead (src/ui/layout/layout.css). */
-  separator: boolean;
-  background: string;
-  style: string;
-  width: number;
-  color: string;
-  accent: string;
-}
-
-/** Where the focus is now and how its outline is drawn, or null when it is on the body. */
-async function focusedStop(page: Page): Promise<Stop | null> {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return null;
-    const region = active.closest('.findings-panel')
-      ? 'findings'
-      : active.closest('.main-column')
-        ? 'centre'
-        : active.closest('[data-testid=detail]')
-          ? 'detail'
-          : 'other';
-    // The theme's accent as a computed colour, to compare with the outline's.
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--accent)';
-    document.body.append(probe);
-    const accent = getComputedStyle(probe).color;
-    probe.remove();
-    const style = getComputedStyle(active);
-    const testId = active.getAttribute('data-testid');
-    const role = active.getAttribute('role');
-    const tag = `${active.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}${role ? `[role=${role}]` : ''}`;
-    const what = `${tag} "${active.textContent.trim().slice(0, 30)}"`;
-    return {
-      region,
-      what,
-      timeline: active.matches('[data-testid=timeline]'),
-      detail: active.matches('[data-testid=detail]'),
-      separator: active.matches('[data-testid=pane-resize]'),
-      background: style.backgroundImage,
-      style: style.outlineStyle,
-      width: parseFloat(style.outlineWidth),
-      color: style.outlineColor,
-      accent,
-    } satisfies Stop;
-  });
 }
 
 /** Presses `key` until `done` holds for the stop reached (at most `limit` presses), and gives every stop on the way. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { focusedStop } from './focusStops';
 import { fixtureText, message } from './helpers';
 
 /**
@@ -161,25 +162,7 @@ test('Tab reaches the findings, the timeline and the detail pane in that order, 
   let timelineRing: { style: string; color: string; accent: string } | null = null;
   for (let i = 0; i < 200 && !regions.includes('detail'); i++) {
     await page.keyboard.press('Tab');
-    const at = await page.evaluate(() => {
-      const active = document.activeElement;
-      if (!active) return null;
-      const region = active.closest('.findings-panel')
-        ? 'findings'
-        : active.closest('.main-column')
-          ? 'centre'
-          : active.closest('[data-testid=detail]')
-            ? 'detail'
-            : 'other';
-      // The theme's accent, as a computed colour, to compare with the outline's.
-      const probe = document.createElement('span');
-      probe.style.color = 'var(--accent)';
-      document.body.append(probe);
-      const accent = getComputedStyle(probe).color;
-      probe.remove();
-      const style = getComputedStyle(active);
-      return { region, timeline: active.matches('[data-testid=timeline]'), style: style.outlineStyle, color: style.outlineColor, accent };
-    });
+    const at = await focusedStop(page);
     if (!at) continue;
     if (regions.at(-1) !== at.region) regions.push(at.region);
     if (at.timeline) timelineRing = at;
