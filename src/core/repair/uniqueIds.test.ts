@@ -4,16 +4,19 @@ import { expectRepairedAndAccepted } from '../testing/repairChecks';
 
 const call = (id: string, name = 'get_weather') => ({ id, type: 'function', function: { name, arguments: '{}' } });
 
+/** An OpenAI Chat request whose second call reuses the first one's id. */
+const OPENAI_ISSUED_TWICE = listed('messages', [
+  { role: 'user', content: 'Paris, then Rome' },
+  { role: 'assistant', content: null, tool_calls: [call('call_1')] },
+  { role: 'tool', tool_call_id: 'call_1', content: 'Sunny' },
+  { role: 'assistant', content: null, tool_calls: [call('call_1')] },
+  { role: 'tool', tool_call_id: 'call_1', content: 'Rain' },
+  { role: 'assistant', content: 'Done.' },
+]);
+
 describe('uniqueIds', () => {
   it('gives a call id issued again a new one, in the call and in its result', () => {
-    const text = listed('messages', [
-      { role: 'user', content: 'Paris, then Rome' },
-      { role: 'assistant', content: null, tool_calls: [call('call_1')] },
-      { role: 'tool', tool_call_id: 'call_1', content: 'Sunny' },
-      { role: 'assistant', content: null, tool_calls: [call('call_1')] },
-      { role: 'tool', tool_call_id: 'call_1', content: 'Rain' },
-      { role: 'assistant', content: 'Done.' },
-    ]);
+    const text = OPENAI_ISSUED_TWICE;
     expect(rejected(readBack(text))).toContain('duplicate-tool-call-id');
     const result = repaired(text);
     expect(result.edits.map((e) => [e.message, e.action, e.rule])).toEqual([
@@ -90,17 +93,7 @@ const toolUse = (id: string) => ({ type: 'tool_use', id, name: 'get_weather', in
 const toolResult = (id: string, content: string) => ({ type: 'tool_result', tool_use_id: id, content });
 
 const issuedTwice: [string, string][] = [
-  [
-    'OpenAI Chat',
-    listed('messages', [
-      { role: 'user', content: 'Paris, then Rome' },
-      { role: 'assistant', content: null, tool_calls: [call('call_1')] },
-      { role: 'tool', tool_call_id: 'call_1', content: 'Sunny' },
-      { role: 'assistant', content: null, tool_calls: [call('call_1')] },
-      { role: 'tool', tool_call_id: 'call_1', content: 'Rain' },
-      { role: 'assistant', content: 'Done.' },
-    ]),
-  ],
+  ['OpenAI Chat', OPENAI_ISSUED_TWICE],
   [
     'LangChain stored',
     listed(undefined, [
