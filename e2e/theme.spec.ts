@@ -43,6 +43,14 @@ test.describe('a dark system', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
   });
 
+  test('a native select is dark too (Chromium draws its own mid-grey face unless the page styles it)', async ({ page }) => {
+    await open(page);
+    await page.getByTestId('repair-open').click();
+    const select = page.getByTestId('repair-target');
+    await expect(select).toBeVisible();
+    expect(await luminance(page, '[data-testid=repair-target]')).toBeLessThan(0.05);
+  });
+
   test('the toggle overrides it, and the choice is kept after a reload', async ({ page }) => {
     await open(page);
     await choose(page, 'light');
